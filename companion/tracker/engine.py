@@ -1,0 +1,189 @@
+"""The public engine: `new_game`, `legal_actions`, `apply`, `replay`.
+
+`apply` accepts exactly the actions `legal_actions` lists (plus corrections and the two
+open-ended inputs), so the UI and the validation share one source of legality. A step with
+a single legal choice that involves no chance (the only meal, starving, nothing affordable)
+is taken automatically and explained, so the table never taps what the rules already decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import NamedTuple
+
+from companion.tracker import sources
+from companion.tracker.actions import (
+    Action,
+    Correct,
+    SetStartSpaces,
+    ShuffleEnvironmentDeck,
+)
+from companion.tracker.choices import legal_actions as _legal
+from companion.tracker.corrections import apply_correction
+from companion.tracker.data import ENVIRONMENT_CARDS, Color
+from companion.tracker.errors import IllegalAction, InvalidAction
+from companion.tracker.flow import Event, Events, say, start
+from companion.tracker.handlers import handle
+from companion.tracker.labels import describe
+from companion.tracker.prompts import prompt
+from companion.tracker.refusals import explain
+from companion.tracker.state import GameSetup, GameState, Phase, Step, check_deck
+
+CHANCE_STEPS = {Step.TURN_CARD, Step.START_ROLLS, Step.MOVE_ROLL, Step.FIGHT_ROLL}
+MAX_FORCED = 10_000
+
+
+class Applied(NamedTuple):
+    """The result of an action: the new state and the explained events it caused."""
+
+    state: GameState
+    events: tuple[Event, ...]
+
+
+def validate_setup(setup: GameSetup) -> None:
+    """Raise InvalidAction if the setup cannot start a game."""
+    n = len(setup.seats)
+    if not 3 <= n <= 6:
+        raise InvalidAction(f"Ursuppe is played by 3 to 6 players, not {n}")
+    colors = [s.color for s in setup.seats]
+    if len(set(colors)) != n:
+        raise InvalidAction("every player needs a different color")
+    names = [s.name.strip() for s in setup.seats]
+    if any(not name or len(name) > 40 for name in names):
+        raise InvalidAction("every player needs a name of 1 to 40 characters")
+    if len(set(names)) != n:
+        raise InvalidAction("two players have the same name")
+    problem = check_deck(setup.deck)
+    if problem:
+        raise InvalidAction(problem)
+    if any(not 0 <= c.ozone <= 50 for c in setup.deck):
+        raise InvalidAction("an ozone thickness must be between 0 and 50")
+    if not 20 <= setup.ladder_length <= 100:
+        raise InvalidAction("the ladder must have 20 to 100 spaces")
+    zone = setup.end_zone_start
+    if not n < zone <= setup.ladder_length:
+        raise InvalidAction(f"the end zone must start between {n + 1} and {setup.ladder_length}")
+    if not 1 <= setup.options.persistence_copies_4p <= 2:
+        raise InvalidAction("Persistence has 1 or 2 copies with 4 players")
+    if not 1 <= setup.options.extra_genes_per_round <= 3:
+        raise InvalidAction("1 to 3 extra genes are turned per round")
+    assert len(setup.deck) == ENVIRONMENT_CARDS
+
+
+def new_game(setup: GameSetup) -> GameState:
+    """A new game at its first prompt (turning the first environment card)."""
+    validate_setup(setup)
+    return start(setup)
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every legal action now, besides corrections and the open inputs."""
+    if state.phase is Phase.OVER:
+        return ()
+    return _legal(state)
+
+
+def _open_input(state: GameState, action: Action, events: Events) -> GameState | None:
+    """Check and apply a recorded shuffle or directly set start spaces; None if not one."""
+    if isinstance(action, ShuffleEnvironmentDeck):
+        if state.cursor.step is not Step.TURN_CARD:
+            raise IllegalAction(
+                "a shuffle is recorded only when a card is to be turned", sources.PHASE_2
+            )
+        if state.shuffled_order:
+            raise IllegalAction("the remaining cards were already shuffled", sources.PHASE_2)
+        if sorted(action.order) != sorted(state.remaining_cards()):
+            raise IllegalAction(
+                "a shuffle must list each remaining card exactly once: "
+                + ", ".join(state.remaining_cards()),
+                sources.SETUP,
+            )
+        return handle(state, action, events)
+    if isinstance(action, SetStartSpaces):
+        if state.cursor.step is not Step.START_ROLLS or state.cursor.start_rolls:
+            raise IllegalAction(
+                "start spaces are set before anyone rolls for the start order", sources.START_ORDER
+            )
+        spaces = dict(action.spaces)
+        if set(spaces) != set(state.colors) or sorted(spaces.values()) != list(
+            range(1, state.n_players + 1)
+        ):
+            raise IllegalAction(
+                f"each player needs a different start space 1-{state.n_players}",
+                sources.START_ORDER,
+            )
+        return handle(state, action, events)
+    return None
+
+
+def _forced(state: GameState, events: Events) -> GameState:
+    """Take steps with a single legal choice and no chance, explaining each."""
+    for _ in range(MAX_FORCED):
+        if state.phase is Phase.OVER or state.cursor.step in CHANCE_STEPS:
+            return state
+        options = _legal(state)
+        if len(options) != 1:
+            return state
+        say(
+            events,
+            "forced",
+            f"{prompt(state).text} Only one choice is possible: {describe(state, options[0])}.",
+            prompt(state).source,
+        )
+        state = handle(state, options[0], events)
+    raise RuntimeError("forced steps did not settle")  # pragma: no cover
+
+
+def apply(state: GameState, action: Action) -> Applied:
+    """Apply an action: the new state and its events, or IllegalAction / InvalidAction."""
+    if not isinstance(action, Action):
+        raise InvalidAction("that is not an action")
+    events: Events = []
+    if isinstance(action, Correct):
+        new = apply_correction(state, action, events)
+        return Applied(replace(new, revision=state.revision + 1), tuple(events))
+    if state.phase is Phase.OVER:
+        raise IllegalAction("the game is over; only corrections are possible", sources.GAME_END)
+    for color in _colors_named(action):
+        if color not in state.colors:
+            raise InvalidAction(f"{color.value} is not a color in this game")
+    new = _open_input(state, action, events)
+    if new is None:
+        if action not in _legal(state):
+            raise explain(state, action)
+        new = handle(state, action, events)
+    new = _forced(new, events)
+    return Applied(replace(new, revision=state.revision + 1), tuple(events))
+
+
+def _colors_named(action: Action) -> list[Color]:
+    found = []
+    for value in vars(action).values():
+        if isinstance(value, Color):
+            found.append(value)
+        elif isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], Color):
+            found.append(value[0])
+        elif isinstance(value, tuple):
+            found += [v[0] for v in value if isinstance(v, tuple) and v and isinstance(v[0], Color)]
+    return found
+
+
+def replay(setup: GameSetup, actions: Iterable[Action]) -> GameState:
+    """The state after applying a log of actions to a new game."""
+    state = new_game(setup)
+    for action in actions:
+        state = apply(state, action).state
+    return state
+
+
+def replay_events(
+    setup: GameSetup, actions: Iterable[Action]
+) -> list[tuple[GameState, tuple[Event, ...]]]:
+    """Every intermediate state with the events of the action that led to it."""
+    state = new_game(setup)
+    out = []
+    for action in actions:
+        state, events = apply(state, action)
+        out.append((state, events))
+    return out

@@ -1,0 +1,23 @@
+"""The two ways an action is refused: it cannot be read, or it is not legal now."""
+
+from __future__ import annotations
+
+
+class ActionError(Exception):
+    """Base of refused actions; `message` is written for the players at the table."""
+
+    def __init__(self, message: str, source: str = "") -> None:
+        super().__init__(f"{message} ({source})" if source else message)
+        self.message = message
+        self.source = source
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.source})" if self.source else self.message
+
+
+class InvalidAction(ActionError):
+    """The action is malformed: an unknown verb, a missing field, a value out of range."""
+
+
+class IllegalAction(ActionError):
+    """The action is well formed but the rules do not allow it now."""

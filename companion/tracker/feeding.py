@@ -1,0 +1,165 @@
+"""Phase 1 feeding: the legal meals of an amoeba, excretion and food shortage.
+
+An unmutated meal (000 §Fase 1; 003 §Feeding) is `cubes` cubes spread one or more per color
+over exactly `colors` other colors, never the amoeba's own. Feeding genes combine, each
+optional at each meal (001 §NOTA): Substitution eats one color fewer but one cube more;
+Frugality and Parasitism each take one cube off the meal (Parasitism charges 1 BP to the
+owner of another amoeba on the space). With 4 players Frugality + Substitution give
+1:1:1, 2:2:0, 3:1:0, 1:1:0, 2:1:0, 3:0:0 (001 §NOTA).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import permutations
+
+from companion.tracker.data import (
+    BASE_MEALS,
+    EXCRETION_CUBES,
+    FRUGALITY,
+    PARASITISM,
+    SUBSTITUTION,
+    Color,
+)
+from companion.tracker.options import Substitution4p
+from companion.tracker.state import Amoeba, GameState
+
+Pattern = tuple[int, ...]  # cubes per color eaten, descending, all positive
+
+
+def partitions(total: int, parts: int) -> set[Pattern]:
+    """Ways to split `total` cubes into exactly `parts` positive counts (descending)."""
+    if parts <= 0:
+        return {()} if total == 0 else set()
+    found: set[Pattern] = set()
+
+    def build(left: int, slots: int, cap: int, acc: tuple[int, ...]) -> None:
+        if slots == 0:
+            if left == 0:
+                found.add(acc)
+            return
+        for n in range(min(cap, left - (slots - 1)), 0, -1):
+            build(left - n, slots - 1, n, acc + (n,))
+
+    build(total, parts, total, ())
+    return found
+
+
+def one_cube_fewer(pattern: Pattern) -> set[Pattern]:
+    """Patterns with one cube taken off one color (a color may drop out)."""
+    out: set[Pattern] = set()
+    for i in range(len(pattern)):
+        reduced = list(pattern)
+        reduced[i] -= 1
+        out.add(tuple(sorted((n for n in reduced if n > 0), reverse=True)))
+    return {p for p in out if p}
+
+
+@dataclass(frozen=True)
+class MealRule:
+    """A meal pattern and the genes that make it legal."""
+
+    pattern: Pattern
+    parasitism: bool
+    genes: tuple[str, ...]
+
+
+def meal_rules(state: GameState, color: Color) -> list[MealRule]:
+    """Every meal pattern this color's amoebas may eat, with the genes it needs."""
+    base = BASE_MEALS[state.n_players]
+    player = state.player(color)
+    rules: dict[tuple[Pattern, bool], tuple[str, ...]] = {}
+
+    def add(pattern: Pattern, parasitism: bool, genes: tuple[str, ...]) -> None:
+        key = (pattern, parasitism)
+        if key not in rules or len(genes) < len(rules[key]):
+            rules[key] = genes
+
+    starts: list[tuple[Pattern, tuple[str, ...]]] = [
+        (p, ()) for p in partitions(base.cubes, base.colors)
+    ]
+    if player.has(SUBSTITUTION):
+        subs = partitions(base.cubes + 1, base.colors - 1)
+        if state.n_players == 4 and state.setup.options.substitution_4p is Substitution4p.EVEN_ONLY:
+            subs = {p for p in subs if len(set(p)) == 1}
+        starts += [(p, (SUBSTITUTION,)) for p in subs]
+    for pattern, genes in starts:
+        add(pattern, False, genes)
+        frugal = one_cube_fewer(pattern) if player.has(FRUGALITY) else set()
+        for p in frugal:
+            add(p, False, genes + (FRUGALITY,))
+        if player.has(PARASITISM):
+            for p in one_cube_fewer(pattern):
+                add(p, True, genes + (PARASITISM,))
+            for p in frugal:
+                for q in one_cube_fewer(p):
+                    add(q, True, genes + (FRUGALITY, PARASITISM))
+    return [MealRule(p, para, g) for (p, para), g in rules.items()]
+
+
+@dataclass(frozen=True)
+class Meal:
+    """A concrete legal meal: cubes by color, the parasitised player, and the genes used."""
+
+    cubes: tuple[tuple[Color, int], ...]
+    parasite: Color | None
+    genes: tuple[str, ...]
+
+    @property
+    def total(self) -> int:
+        """Cubes eaten."""
+        return sum(n for _, n in self.cubes)
+
+
+def parasite_victims(state: GameState, amoeba: Amoeba) -> tuple[Color, ...]:
+    """Players with an amoeba on this space, other than the eater's, who still have BP."""
+    found = []
+    for other in state.amoebas_on(amoeba.space):
+        owner = state.player(other.color)
+        if other.color != amoeba.color and other.color not in found and owner.bp > 0:
+            found.append(other.color)
+    return tuple(c for c in state.colors if c in found)
+
+
+def legal_meals(state: GameState, amoeba: Amoeba) -> tuple[Meal, ...]:
+    """Every legal meal for this amoeba from the cubes on its space."""
+    on_space = state.cubes_on(amoeba.space)
+    others = [c for c in state.colors if c != amoeba.color]
+    available = {c: on_space[state.seat(c)] for c in others}
+    victims = parasite_victims(state, amoeba)
+    found: dict[tuple[tuple[tuple[Color, int], ...], Color | None], Meal] = {}
+    for rule in meal_rules(state, amoeba.color):
+        if rule.parasitism and not victims:
+            continue
+        for chosen in permutations(others, len(rule.pattern)):
+            if any(available[c] < n for c, n in zip(chosen, rule.pattern)):
+                continue
+            cubes = tuple(sorted(zip(chosen, rule.pattern), key=lambda p: state.seat(p[0])))
+            for victim in victims if rule.parasitism else (None,):
+                key = (cubes, victim)
+                if key not in found or len(rule.genes) < len(found[key].genes):
+                    found[key] = Meal(cubes, victim, rule.genes)
+    return tuple(sorted(found.values(), key=lambda m: (len(m.genes), -m.total, _order(state, m))))
+
+
+def _order(state: GameState, meal: Meal) -> tuple:
+    return tuple((state.seat(c), -n) for c, n in meal.cubes) + (
+        (state.seat(meal.parasite),) if meal.parasite else (-1,)
+    )
+
+
+def excretion(state: GameState, color: Color) -> int:
+    """Own-color cubes placed after a meal: 2, fewer if the supply runs short (000)."""
+    return min(EXCRETION_CUBES, state.supply(color))
+
+
+def meal_description(state: GameState, color: Color) -> str:
+    """The unmutated meal of this game in words."""
+    n = state.n_players
+    if n == 3:
+        return "3 cubes: 2 of one other color and 1 of the other"
+    if n == 4:
+        return "3 cubes: 1 of each other color"
+    if n == 5:
+        return "4 cubes: 1 of each other color"
+    return "4 cubes of 4 different other colors"

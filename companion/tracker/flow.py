@@ -1,0 +1,614 @@
+"""The phase machine: who acts next, what is awaited, and every automatic step between.
+
+Each function takes the state and an event list, appends explained events, and returns the
+state at the next point where the table must say something (a `Step`). Turn order is read
+from the ladder when a phase starts (000 §Orden Ascendente/Descendente; RULES §Decisions).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from companion.tracker import attacks, deaths, defects, movement, scoring, sources
+from companion.tracker.data import (
+    FOOD_CUBES_PER_COLOR,
+    HOLDING,
+    START_BP,
+    START_CUBES_PER_SPACE,
+    TENTACLE,
+    division_income,
+)
+from companion.tracker.movement import direction_text
+from companion.tracker.state import (
+    Amoeba,
+    AmoebaId,
+    AttackCtx,
+    Cursor,
+    GameSetup,
+    GameState,
+    MoveCtx,
+    MoveStep,
+    Phase,
+    Step,
+    color_name,
+    new_players,
+)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something the engine computed, in a sentence a player understands, with its source."""
+
+    kind: str
+    text: str
+    source: str = ""
+
+
+Events = list[Event]
+
+
+def say(events: Events, kind: str, text: str, source: str = "") -> None:
+    """Record an explained event."""
+    events.append(Event(kind, text, source))
+
+
+def who(state: GameState, aid: AmoebaId) -> str:
+    """An amoeba as players call it: `Red 3`."""
+    return f"{color_name(aid.color)} {aid.number}"
+
+
+def set_amoeba(state: GameState, amoeba: Amoeba) -> GameState:
+    """Replace (or add) an amoeba, keeping seat then numerical order."""
+    others = [a for a in state.amoebas if a.id != amoeba.id]
+    others.append(amoeba)
+    others.sort(key=lambda a: (state.seat(a.color), a.number))
+    return replace(state, amoebas=tuple(others))
+
+
+def add_cubes(state: GameState, space: int, color_index: int, n: int) -> GameState:
+    """Add (or with negative n remove) cubes of one color on a space."""
+    row = list(state.cubes[space - 1])
+    row[color_index] += n
+    return replace(state, cubes=state.cubes[: space - 1] + (tuple(row),) + state.cubes[space:])
+
+
+def pay(state: GameState, color, bp: int) -> GameState:
+    """Take BP from a player."""
+    player = state.player(color)
+    return state.with_player(replace(player, bp=player.bp - bp))
+
+
+# ----- setup -------------------------------------------------------------------------
+def start(setup: GameSetup) -> GameState:
+    """The state before the first action: 4 BP each, 2 cubes of each color on every space."""
+    n = setup.players
+    cubes = tuple((START_CUBES_PER_SPACE,) * n for _ in setup.board.spaces())
+    assert START_CUBES_PER_SPACE * setup.board.size <= FOOD_CUBES_PER_COLOR
+    return GameState(
+        setup=setup,
+        round=0,
+        phase=Phase.SETUP,
+        players=new_players(setup, START_BP),
+        amoebas=(),
+        cubes=cubes,
+        cursor=Cursor(step=Step.TURN_CARD),
+    )
+
+
+def after_card(state: GameState, events: Events) -> GameState:
+    """Continue after an environment card was turned."""
+    if state.phase is Phase.SETUP:
+        groups = (state.colors,)
+        return state.with_cursor(step=Step.START_ROLLS, start_groups=groups)
+    if state.round >= 2:
+        order = state.ladder_order(descending=True)
+        return next_debtor(state.with_cursor(order=order, index=0), events)
+    say(events, "defects", "No gene defects in the first round.", sources.PHASE_2)
+    return begin_genes(state, events)
+
+
+def turn_card(state: GameState, card_id: str, events: Events) -> GameState:
+    """Turn an environment card face up."""
+    card = state.setup.cards[card_id]
+    state = replace(state, card=card_id, turned=state.turned + (card_id,))
+    drift = direction_text(card.drift.value) if card.drift else "no drift"
+    left = len(state.remaining_cards())
+    say(
+        events,
+        "card",
+        f"Environment card {card_id} is turned: drift {drift}, ozone {card.ozone}. "
+        f"{left} card(s) left.",
+        sources.PHASE_2 if state.round else sources.SETUP,
+    )
+    return after_card(state, events)
+
+
+def maybe_auto_card(state: GameState, events: Events) -> GameState:
+    """Turn the next card of a recorded shuffle, if there is one."""
+    if state.cursor.step is Step.TURN_CARD and state.shuffled_order:
+        card_id, rest = state.shuffled_order[0], state.shuffled_order[1:]
+        return turn_card(replace(state, shuffled_order=rest), card_id, events)
+    return state
+
+
+def begin_placement(state: GameState, events: Events) -> GameState:
+    """Start the two setup placements, ascending first (000 §Colocar Amebas)."""
+    order = state.ladder_order(descending=False)
+    say(
+        events,
+        "setup",
+        "Placement: in ascending order each places an amoeba on an empty space"
+        + (" with 1 DP." if state.n_players >= 4 else " (no DP with 3 players)."),
+        sources.PLACEMENT,
+    )
+    return state.with_cursor(step=Step.PLACE, order=order, index=0, placement_round=1)
+
+
+def after_placement(state: GameState, events: Events) -> GameState:
+    """Next placement, the second (descending) pass, or round 1."""
+    cursor = state.cursor
+    if cursor.index + 1 < len(cursor.order):
+        return state.with_cursor(index=cursor.index + 1)
+    if cursor.placement_round == 1:
+        say(events, "setup", "Second placement: in descending order, no DP.", sources.PLACEMENT)
+        order = state.ladder_order(descending=True)
+        return state.with_cursor(order=order, index=0, placement_round=2)
+    return begin_round(state, events)
+
+
+# ----- phase 1 -----------------------------------------------------------------------
+def begin_round(state: GameState, events: Events) -> GameState:
+    """Start a round with phase 1 in ascending order."""
+    players = tuple(replace(p, used_this_round=()) for p in state.players)
+    state = replace(state, round=state.round + 1, phase=Phase.MOVEMENT, players=players)
+    order = state.ladder_order(descending=False)
+    names = ", ".join(color_name(c) for c in order)
+    say(
+        events,
+        "phase",
+        f"Round {state.round}, phase 1: movement and feeding, ascending order: {names}.",
+        sources.PHASE_1,
+    )
+    state = replace(state, cursor=Cursor(step=Step.MOVEMENT_CHOICE, order=order, index=0))
+    return next_amoeba(state, events)
+
+
+def next_amoeba(state: GameState, events: Events) -> GameState:
+    """The next amoeba to move and feed, in ascending then numerical order."""
+    cursor = state.cursor
+    index = cursor.index
+    while index < len(cursor.order):
+        color = cursor.order[index]
+        for a in state.amoebas_of(color):
+            if a.id not in cursor.acted:
+                return state.with_cursor(
+                    index=index,
+                    amoeba=a.id,
+                    step=Step.MOVEMENT_CHOICE,
+                    may_attack=True,
+                    move=None,
+                    attack=None,
+                )
+        index += 1
+    return begin_environment(state, events)
+
+
+def amoeba_done(state: GameState, events: Events) -> GameState:
+    """The acting amoeba has moved and fed (or starved)."""
+    cursor = state.cursor
+    acted = cursor.acted + ((cursor.amoeba,) if cursor.amoeba else ())
+    state = state.with_cursor(acted=acted, amoeba=None, move=None, attack=None)
+    return next_amoeba(state, events)
+
+
+def start_active_move(state: GameState, ctx: MoveCtx, events: Events) -> GameState:
+    """Ask for the die, the two dice, or (Movement II) the chosen direction."""
+    mover = state.amoeba(ctx.mover)
+    player = state.player(ctx.mover.color)
+    ctx = replace(ctx, origin=mover.space, dice=(), options=(), queue=())
+    if movement.dice_count(player) == 0:
+        ctx = replace(ctx, options=movement.free_choice_options(player))
+        return state.with_cursor(step=Step.MOVE_DIRECTION, move=ctx)
+    return state.with_cursor(step=Step.MOVE_ROLL, move=ctx)
+
+
+def resolve_direction(
+    state: GameState, ctx: MoveCtx, option: str | None, why: str, events: Events
+) -> GameState:
+    """Move (or drift) one space in a direction, unless an obstacle is in the way."""
+    mover = state.amoeba(ctx.mover)
+    origin = mover.space
+    dest = movement.destination(state, origin, option)
+    name = who(state, ctx.mover)
+    verb = "moves" if ctx.active else "drifts"
+    if option is None:
+        say(
+            events,
+            "move",
+            f"{name} stays on space {origin}: this card has no drift.",
+            sources.NO_DRIFT,
+        )
+    elif dest == origin and option != "stay":
+        say(
+            events,
+            "move",
+            f"{name} {verb} {direction_text(option)} but the edge or the island "
+            f"blocks it: it stays on space {origin}. {why}".strip(),
+            sources.PHASE_1,
+        )
+    elif dest == origin:
+        say(events, "move", f"{name} stays on space {origin}. {why}".strip(), sources.COMPASS)
+    else:
+        say(
+            events,
+            "move",
+            f"{name} {verb} {direction_text(option)} from space {origin} to "
+            f"space {dest}. {why}".strip(),
+            sources.PHASE_1,
+        )
+    moves = ctx.moves + (1 if ctx.active else 0)
+    queue: tuple[MoveStep, ...] = ()
+    if dest != origin:
+        state = set_amoeba(state, replace(mover, space=dest))
+        if state.player(mover.color).has(TENTACLE):
+            queue += (MoveStep("carry", ctx.mover, origin, dest),)
+        for other in state.amoebas_on(origin):
+            if state.player(other.color).has(HOLDING):
+                queue += (MoveStep("ride", other.id, origin, dest),)
+    ctx = replace(ctx, moves=moves, queue=queue, options=(), dice=())
+    return process_queue(state, ctx, events)
+
+
+def process_queue(state: GameState, ctx: MoveCtx, events: Events) -> GameState:
+    """Ask the pending Tentacle carries and Holding ride-alongs, then finish the move step."""
+    while ctx.queue:
+        head = ctx.queue[0]
+        amoeba = state.amoeba(head.amoeba)
+        if head.kind == "carry" and amoeba and sum(state.cubes_on(head.origin)) > 0:
+            return state.with_cursor(step=Step.CARRY, move=ctx)
+        if head.kind == "ride" and amoeba and amoeba.space == head.origin:
+            return state.with_cursor(step=Step.RIDE_ALONG, move=ctx)
+        ctx = replace(ctx, queue=ctx.queue[1:])
+    return movement_step_done(state, ctx, events)
+
+
+def movement_step_done(state: GameState, ctx: MoveCtx, events: Events) -> GameState:
+    """After one move: offer Speed's second move, or end the movement."""
+    player = state.player(ctx.mover.color)
+    if ctx.active and ctx.moves == 1 and movement.has_second_move(player):
+        return state.with_cursor(step=Step.SECOND_MOVE, move=ctx)
+    return movement_done(state, ctx, events)
+
+
+def movement_done(state: GameState, ctx: MoveCtx, events: Events) -> GameState:
+    """The movement is over: feed (own turn) or see whether the escape worked."""
+    state = state.with_cursor(move=None)
+    if ctx.purpose == "escape":
+        return escape_done(state, events)
+    return state.with_cursor(step=Step.FEED)
+
+
+# ----- attacks -----------------------------------------------------------------------
+def begin_attack(state: GameState, attack: AttackCtx, events: Events) -> GameState:
+    """An attack is declared: the defender may respond."""
+    say(
+        events,
+        "attack",
+        f"{who(state, attack.attacker)} attacks {who(state, attack.target)} on "
+        f"space {attack.space}.",
+        sources.GENE_TABLE,
+    )
+    state = state.with_cursor(attack=attack)
+    return ask_response(state, events)
+
+
+def ask_response(state: GameState, events: Events) -> GameState:
+    """Ask the defender's owner for Defense or Escape, or resolve if there is none."""
+    attack = state.cursor.attack
+    if attacks.responses(state, attack):
+        return state.with_cursor(step=Step.ATTACK_RESPONSE)
+    return attack_succeeds(state, events)
+
+
+def attack_succeeds(state: GameState, events: Events) -> GameState:
+    """The attack gets through: a violent death, or Aggression's kill (Armor: 1 DP)."""
+    attack = state.cursor.attack
+    target = state.amoeba(attack.target)
+    name, by = who(state, attack.target), who(state, attack.attacker)
+    if attack.kind == "struggle":
+        state, placed = deaths.remove_amoeba(state, target, deaths.VIOLENT_DEATH_CUBES)
+        say(
+            events,
+            "death",
+            f"{name} dies a violent death: {by} eats it and, instead of "
+            f"excreting, leaves 1 cube of each color ({placed}) on space {attack.space}.",
+            sources.VIOLENT_DEATH,
+        )
+        state = state.with_cursor(attack=None)
+        return amoeba_done(state, events)
+    if attacks.armored(state, target):
+        target = replace(target, dp=target.dp + 1)
+        state = set_amoeba(state, target)
+        limit = deaths.dp_limit(state, target.color)
+        say(
+            events,
+            "attack",
+            f"{name}'s Armor absorbs the Aggression: it takes 1 DP (now {target.dp}).",
+            sources.ADVANCED,
+        )
+        if target.dp >= limit:
+            state, placed = deaths.remove_amoeba(state, target, deaths.NATURAL_DEATH_CUBES)
+            say(
+                events,
+                "death",
+                f"{name} reaches {limit} DP and dies at once, leaving {placed} "
+                f"on space {target.space}.",
+                sources.DECISIONS,
+            )
+        elif state.setup.options.armor_vs_aggression == "failure":
+            return attack_fails(state, events)
+        return aggression_done(state, events)
+    state, placed = deaths.remove_amoeba(state, target, deaths.NATURAL_DEATH_CUBES)
+    say(
+        events,
+        "death",
+        f"{by}'s Aggression kills {name}, leaving {placed} on space {target.space}.",
+        sources.ADVANCED,
+    )
+    return aggression_done(state, events)
+
+
+def attack_fails(state: GameState, events: Events) -> GameState:
+    """The attack failed: Persistence may retry; otherwise a phase 1 attacker starves."""
+    attack = state.cursor.attack
+    if attacks.can_retry_attack(state, attack):
+        return state.with_cursor(step=Step.ATTACK_RETRY)
+    return attack_over_failed(state, events)
+
+
+def attack_over_failed(state: GameState, events: Events) -> GameState:
+    """No more tries: the phase 1 attacker starves (1 DP); Aggression is spent."""
+    attack = state.cursor.attack
+    if attack.kind == "struggle":
+        attacker = state.amoeba(attack.attacker)
+        state = set_amoeba(state, replace(attacker, dp=attacker.dp + 1))
+        say(
+            events,
+            "starve",
+            f"{who(state, attack.attacker)}'s attack failed: it starves and "
+            f"takes 1 DP (now {attacker.dp + 1}).",
+            sources.QA,
+        )
+        return amoeba_done(state.with_cursor(attack=None), events)
+    say(events, "attack", f"{who(state, attack.attacker)}'s Aggression failed.", sources.ADVANCED)
+    return aggression_done(state, events)
+
+
+def escape_done(state: GameState, events: Events) -> GameState:
+    """After an escape move: escaped, ridden along, or still caught."""
+    attack = state.cursor.attack
+    target = state.amoeba(attack.target)
+    if target.space == attack.space:
+        say(events, "attack", f"{who(state, attack.target)} did not get away.", sources.GENE_TABLE)
+        return ask_response(state, events)
+    attacker = state.amoeba(attack.attacker)
+    if attacker.space == target.space:
+        say(
+            events,
+            "attack",
+            f"{who(state, attack.attacker)} rode along: the attack is over"
+            + (", and it may still feed here." if attack.kind == "struggle" else "."),
+            sources.QA,
+        )
+        if attack.kind == "struggle":
+            return state.with_cursor(attack=None, step=Step.FEED, may_attack=False)
+        return aggression_done(state, events)
+    say(
+        events,
+        "attack",
+        f"{who(state, attack.target)} escaped to space {target.space}.",
+        sources.GENE_TABLE,
+    )
+    return attack_fails(state, events)
+
+
+def aggression_done(state: GameState, events: Events) -> GameState:
+    """This player's Aggression turn is over."""
+    state = state.with_cursor(attack=None, move=None, index=state.cursor.index + 1)
+    return next_aggressor(state, events)
+
+
+# ----- phase 2 -----------------------------------------------------------------------
+def begin_environment(state: GameState, events: Events) -> GameState:
+    """Phase 2: turn the next environment card."""
+    state = replace(state, phase=Phase.ENVIRONMENT)
+    state = replace(state, cursor=Cursor(step=Step.TURN_CARD))
+    say(
+        events,
+        "phase",
+        f"Round {state.round}, phase 2: environment and gene defects.",
+        sources.PHASE_2,
+    )
+    return maybe_auto_card(state, events)
+
+
+def next_debtor(state: GameState, events: Events) -> GameState:
+    """The next player, in descending order, who owes MP to the ozone layer."""
+    cursor = state.cursor
+    card = state.current_card()
+    index = cursor.index
+    while index < len(cursor.order):
+        color = cursor.order[index]
+        mp, owed = defects.mp_sum(state, color), defects.debt(state, color)
+        if owed > 0:
+            say(
+                events,
+                "defects",
+                f"{color_name(color)} has {mp} MP against ozone {card.ozone}: owes {owed}.",
+                sources.PHASE_2,
+            )
+            return state.with_cursor(index=index, step=Step.PAY_DEBT)
+        if state.player(color).genes:
+            say(
+                events,
+                "defects",
+                f"{color_name(color)} has {mp} MP against ozone {card.ozone}: nothing owed.",
+                sources.PHASE_2,
+            )
+        index += 1
+    return begin_genes(state, events)
+
+
+# ----- phase 3 -----------------------------------------------------------------------
+def begin_genes(state: GameState, events: Events) -> GameState:
+    """Phase 3: in descending order each player buys genes once."""
+    order = state.ladder_order(descending=True)
+    state = replace(state, phase=Phase.GENES, cursor=Cursor(step=Step.BUY, order=order))
+    say(
+        events,
+        "phase",
+        f"Round {state.round}, phase 3: new genes, descending order.",
+        sources.PHASE_3,
+    )
+    return state
+
+
+def next_buyer(state: GameState, events: Events) -> GameState:
+    """After a player's purchases: the next player, or phase 4."""
+    if state.cursor.index + 1 < len(state.cursor.order):
+        return state.with_cursor(index=state.cursor.index + 1)
+    return begin_division(state, events)
+
+
+# ----- phase 4 -----------------------------------------------------------------------
+def begin_division(state: GameState, events: Events) -> GameState:
+    """Phase 4: in descending order each player gets BP and may divide."""
+    order = state.ladder_order(descending=True)
+    state = replace(state, phase=Phase.DIVISION, cursor=Cursor(step=Step.DIVIDE, order=order))
+    say(
+        events,
+        "phase",
+        f"Round {state.round}, phase 4: cell division, descending order.",
+        sources.PHASE_4,
+    )
+    return income(state, events)
+
+
+def income(state: GameState, events: Events) -> GameState:
+    """The acting player receives 10 BP (11 with 5-6 players)."""
+    color = state.cursor.actor
+    gain = division_income(state.n_players)
+    player = state.player(color)
+    state = state.with_player(replace(player, bp=player.bp + gain))
+    src = sources.DIVISION_5_6 if state.n_players >= 5 else sources.PHASE_4
+    say(events, "income", f"{color_name(color)} receives {gain} BP (now {player.bp + gain}).", src)
+    return state
+
+
+def next_divider(state: GameState, events: Events) -> GameState:
+    """After a player's divisions: the next player, or phase 5."""
+    if state.cursor.index + 1 < len(state.cursor.order):
+        return income(state.with_cursor(index=state.cursor.index + 1), events)
+    return begin_deaths(state, events)
+
+
+def place_new_amoeba(state: GameState, aid: AmoebaId, space: int, dp: int = 0) -> GameState:
+    """Put an amoeba on the board."""
+    return set_amoeba(state, Amoeba(aid.color, aid.number, space, dp))
+
+
+# ----- phase 5 -----------------------------------------------------------------------
+def begin_deaths(state: GameState, events: Events) -> GameState:
+    """Phase 5: natural deaths in descending then numerical order, then Aggression."""
+    order = state.ladder_order(descending=True)
+    state = replace(state, phase=Phase.DEATHS, cursor=Cursor(step=Step.AGGRESSION, order=order))
+    say(
+        events, "phase", f"Round {state.round}, phase 5: deaths, descending order.", sources.PHASE_5
+    )
+    died = False
+    for color in order:
+        limit = deaths.dp_limit(state, color)
+        for amoeba in deaths.doomed(state, color):
+            state, placed = deaths.remove_amoeba(state, amoeba, deaths.NATURAL_DEATH_CUBES)
+            died = True
+            say(
+                events,
+                "death",
+                f"{who(state, amoeba.id)} has {amoeba.dp} DP (dies at {limit}) "
+                f"and dies, leaving {placed} on space {amoeba.space}.",
+                sources.PHASE_5,
+            )
+    if not died:
+        say(events, "death", "No amoeba has enough DP to die.", sources.PHASE_5)
+    return next_aggressor(state, events)
+
+
+def next_aggressor(state: GameState, events: Events) -> GameState:
+    """The next player, in descending order, who may strike with Aggression."""
+    cursor = state.cursor
+    index = cursor.index
+    while index < len(cursor.order):
+        color = cursor.order[index]
+        if attacks.can_strike(state, color) and any(
+            attacks.aggression_targets(state, a) for a in state.amoebas_of(color)
+        ):
+            return state.with_cursor(index=index, step=Step.AGGRESSION)
+        index += 1
+    return begin_scoring(state, events)
+
+
+# ----- phase 6 -----------------------------------------------------------------------
+def begin_scoring(state: GameState, events: Events) -> GameState:
+    """Phase 6: every marker advances, descending order, over free spaces only."""
+    state = replace(state, phase=Phase.SCORING)
+    order = state.ladder_order(descending=True)
+    say(
+        events,
+        "phase",
+        f"Round {state.round}, phase 6: scoring, descending order.",
+        sources.PHASE_6,
+    )
+    last = state.setup.ladder_length
+    for color in order:
+        total, from_amoebas, from_genes = scoring.advance(state, color)
+        player = state.player(color)
+        occupied = {p.marker for p in state.players if p.color != color}
+        end, skipped = scoring.move_marker(player.marker, total, occupied, last)
+        count = len(state.amoebas_of(color))
+        cards = scoring.gene_cards(state, color)
+        text = (
+            f"{color_name(color)}: {count} amoeba(s) advance {from_amoebas}, {cards} gene "
+            f"card(s) advance {from_genes}: {total} free space(s), from {player.marker} "
+            f"to {end}"
+        )
+        if skipped:
+            text += f", skipping occupied {', '.join(map(str, skipped))}"
+        if end - player.marker - len(skipped) < total:
+            text += " (the end of the ladder)"
+        say(events, "score", text + ".", sources.PHASE_6)
+        state = state.with_player(replace(player, marker=end))
+    history = state.score_history + (tuple(p.marker for p in state.players),)
+    state = replace(state, score_history=history)
+    return end_of_round(state, events)
+
+
+def end_of_round(state: GameState, events: Events) -> GameState:
+    """Game end after phase 6: a marker in the end zone, or the last card was turned."""
+    zone = state.setup.end_zone_start
+    in_zone = [p for p in state.players if p.marker >= zone]
+    if in_zone or not state.remaining_cards():
+        why = (
+            f"{', '.join(p.name for p in in_zone)} reached the end zone (space {zone}+)"
+            if in_zone
+            else "the last environment card was turned this round"
+        )
+        ranking = sorted(state.players, key=lambda p: p.marker, reverse=True)
+        places = "; ".join(f"{i}. {p.name} ({p.marker})" for i, p in enumerate(ranking, 1))
+        say(
+            events,
+            "end",
+            f"The game ends: {why}. {places}. {ranking[0].name} wins.",
+            sources.GAME_END,
+        )
+        return replace(state, phase=Phase.OVER, cursor=Cursor(step=Step.NONE))
+    return begin_round(state, events)

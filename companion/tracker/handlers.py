@@ -1,0 +1,529 @@
+"""Carry out an action already found legal, explaining each consequence with its source."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.tracker import attacks, defects, division, feeding, flow, movement, sources
+from companion.tracker.actions import (
+    AcceptAttack,
+    Action,
+    Attack,
+    BuyGene,
+    CarryCubes,
+    ChooseDirection,
+    ChooseStartSpace,
+    DeclineAggression,
+    DeclineRetry,
+    Defend,
+    Divide,
+    Drift,
+    EndDivision,
+    EndMovement,
+    EndPurchases,
+    Escape,
+    Feed,
+    FightRoll,
+    Move,
+    MoveAgain,
+    PayDebt,
+    PlaceAmoeba,
+    PlaceFreeAmoeba,
+    RetryAttack,
+    RetryDefense,
+    RideAlong,
+    RollForStartOrder,
+    RollMovement,
+    SetStartSpaces,
+    ShuffleEnvironmentDeck,
+    Starve,
+    Stay,
+    Strike,
+    TurnEnvironmentCard,
+    cubes_text,
+)
+from companion.tracker.data import GENES_BY_KEY, Color
+from companion.tracker.flow import Events, say, who
+from companion.tracker.state import AttackCtx, GameState, HeldGene, MoveCtx, Step, color_name
+
+
+def handle(state: GameState, action: Action, events: Events) -> GameState:
+    """Apply a legal action and run the automatic steps that follow it."""
+    return _HANDLERS[type(action)](state, action, events)
+
+
+# ----- setup -------------------------------------------------------------------------
+def _turn_card(state: GameState, action: TurnEnvironmentCard, events: Events) -> GameState:
+    return flow.turn_card(state, action.card, events)
+
+
+def _shuffle(state: GameState, action: ShuffleEnvironmentDeck, events: Events) -> GameState:
+    say(
+        events,
+        "card",
+        f"The app shuffled the {len(action.order)} remaining environment cards; "
+        "they are turned in the recorded order.",
+        sources.SETUP,
+    )
+    state = replace(state, shuffled_order=tuple(action.order))
+    return flow.maybe_auto_card(state, events)
+
+
+def _start_roll(state: GameState, action: RollForStartOrder, events: Events) -> GameState:
+    cursor = state.cursor
+    rolls = cursor.start_rolls + ((action.color, action.total),)
+    say(
+        events,
+        "setup",
+        f"{color_name(action.color)} rolls {action.total} for the start order.",
+        sources.START_ORDER,
+    )
+    group = next(g for g in cursor.start_groups if len(g) > 1)
+    if len(rolls) < len(group):
+        return state.with_cursor(start_rolls=rolls)
+    totals = dict(rolls)
+    split = tuple(
+        tuple(c for c in group if totals[c] == value)
+        for value in sorted(set(totals.values()), reverse=True)
+    )
+    i = cursor.start_groups.index(group)
+    groups = cursor.start_groups[:i] + split + cursor.start_groups[i + 1 :]
+    for tied in split:
+        if len(tied) > 1:
+            names = " and ".join(color_name(c) for c in tied)
+            say(events, "setup", f"{names} tie and roll again.", sources.START_ORDER)
+    state = state.with_cursor(start_groups=groups, start_rolls=())
+    if all(len(g) == 1 for g in groups):
+        order = tuple(g[0] for g in groups)
+        say(
+            events,
+            "setup",
+            "Start order: "
+            + ", ".join(color_name(c) for c in order)
+            + f". In this order each picks a ladder start space 1-{state.n_players}.",
+            sources.START_ORDER,
+        )
+        return state.with_cursor(step=Step.START_SPACE, start_order=order, index=0)
+    return state
+
+
+def _set_markers(state: GameState, spaces: dict[Color, int], events: Events) -> GameState:
+    for color, space in spaces.items():
+        state = state.with_player(replace(state.player(color), marker=space))
+    return flow.begin_placement(state, events)
+
+
+def _choose_start(state: GameState, action: ChooseStartSpace, events: Events) -> GameState:
+    state = state.with_player(replace(state.player(action.color), marker=action.space))
+    say(
+        events,
+        "setup",
+        f"{color_name(action.color)} starts on ladder space {action.space}.",
+        sources.START_ORDER,
+    )
+    order = state.cursor.start_order
+    if state.cursor.index + 1 < len(order):
+        return state.with_cursor(index=state.cursor.index + 1)
+    return flow.begin_placement(state, events)
+
+
+def _set_start(state: GameState, action: SetStartSpaces, events: Events) -> GameState:
+    say(
+        events,
+        "setup",
+        "Start spaces as placed at the table: "
+        + ", ".join(f"{color_name(c)} {s}" for c, s in action.spaces)
+        + ".",
+        sources.START_ORDER,
+    )
+    return _set_markers(state, dict(action.spaces), events)
+
+
+def _place(state: GameState, action: PlaceAmoeba, events: Events) -> GameState:
+    dp = 1 if state.cursor.placement_round == 1 and state.n_players >= 4 else 0
+    state = flow.place_new_amoeba(state, action.amoeba, action.space, dp)
+    say(
+        events,
+        "place",
+        f"{who(state, action.amoeba)} is placed on space {action.space}"
+        + (" with 1 DP." if dp else "."),
+        sources.PLACEMENT,
+    )
+    return flow.after_placement(state, events)
+
+
+# ----- phase 1: movement -------------------------------------------------------------
+def _drift(state: GameState, action: Drift, events: Events) -> GameState:
+    ctx = MoveCtx(
+        mover=action.amoeba, purpose="turn", active=False, origin=state.amoeba(action.amoeba).space
+    )
+    return flow.resolve_direction(state, ctx, movement.drift_option(state), "", events)
+
+
+def _move(state: GameState, action: Move, events: Events) -> GameState:
+    player = state.player(action.amoeba.color)
+    cost = movement.move_cost(player)
+    state = flow.pay(state, player.color, cost)
+    say(
+        events,
+        "move",
+        f"{who(state, action.amoeba)} moves by itself"
+        + (f", paying {cost} BP." if cost else " for free (Streamlining)."),
+        sources.PHASE_1,
+    )
+    ctx = MoveCtx(mover=action.amoeba, purpose="turn", active=True)
+    return flow.start_active_move(state, ctx, events)
+
+
+def _stay(state: GameState, action: Stay, events: Events) -> GameState:
+    say(
+        events,
+        "move",
+        f"{who(state, action.amoeba)} holds on and stays (Holding).",
+        sources.GENE_TABLE,
+    )
+    return state.with_cursor(step=Step.FEED)
+
+
+def _roll_movement(state: GameState, action: RollMovement, events: Events) -> GameState:
+    ctx = state.cursor.move
+    options = movement.roll_options(action.dice)
+    dice = " and ".join(map(str, action.dice))
+    offered = ", ".join(movement.direction_text(o) for o in options)
+    if len(options) == 1:
+        why = f"(rolled {dice})"
+        return flow.resolve_direction(
+            state, replace(ctx, dice=action.dice), options[0], why, events
+        )
+    say(
+        events,
+        "roll",
+        f"{who(state, ctx.mover)} rolls {dice}: choose {offered}.",
+        movement.movement_source(len(action.dice)),
+    )
+    return state.with_cursor(
+        step=Step.MOVE_DIRECTION, move=replace(ctx, dice=action.dice, options=options)
+    )
+
+
+def _choose_direction(state: GameState, action: ChooseDirection, events: Events) -> GameState:
+    ctx = state.cursor.move
+    why = f"(rolled {' and '.join(map(str, ctx.dice))}, chose)" if ctx.dice else "(chose)"
+    return flow.resolve_direction(state, ctx, action.direction, why, events)
+
+
+def _carry(state: GameState, action: CarryCubes, events: Events) -> GameState:
+    ctx = state.cursor.move
+    head = ctx.queue[0]
+    for color, n in action.cubes:
+        i = state.seat(color)
+        state = flow.add_cubes(state, head.origin, i, -n)
+        state = flow.add_cubes(state, head.destination, i, n)
+    if action.cubes:
+        say(
+            events,
+            "carry",
+            f"{who(state, action.amoeba)} carries {cubes_text(action.cubes)} "
+            f"from space {head.origin} to space {head.destination} (Tentacle).",
+            sources.GENE_TABLE,
+        )
+    return flow.process_queue(state, replace(ctx, queue=ctx.queue[1:]), events)
+
+
+def _ride(state: GameState, action: RideAlong, events: Events) -> GameState:
+    ctx = state.cursor.move
+    head = ctx.queue[0]
+    rest = ctx.queue[1:]
+    if action.go:
+        rider = state.amoeba(action.amoeba)
+        state = flow.set_amoeba(state, replace(rider, space=head.destination))
+        say(
+            events,
+            "move",
+            f"{who(state, action.amoeba)} rides along to space {head.destination} (Holding).",
+            sources.GENE_TABLE,
+        )
+        if state.player(rider.color).has("tentacle"):
+            rest = (replace(head, kind="carry"),) + rest
+    return flow.process_queue(state, replace(ctx, queue=rest), events)
+
+
+def _move_again(state: GameState, action: MoveAgain, events: Events) -> GameState:
+    ctx = state.cursor.move
+    say(events, "move", f"{who(state, ctx.mover)} makes a second, free move (Speed).", sources.QA)
+    return flow.start_active_move(state, ctx, events)
+
+
+def _end_movement(state: GameState, action: EndMovement, events: Events) -> GameState:
+    return flow.movement_done(state, state.cursor.move, events)
+
+
+# ----- phase 1: feeding and attacks --------------------------------------------------
+def _feed(state: GameState, action: Feed, events: Events) -> GameState:
+    amoeba = state.amoeba(action.amoeba)
+    meal = next(
+        m
+        for m in feeding.legal_meals(state, amoeba)
+        if m.cubes == action.cubes and m.parasite == action.parasite
+    )
+    for color, n in action.cubes:
+        state = flow.add_cubes(state, amoeba.space, state.seat(color), -n)
+    text = f"{who(state, amoeba.id)} eats {cubes_text(action.cubes)}"
+    if meal.genes:
+        text += " (" + ", ".join(GENES_BY_KEY[g].name for g in meal.genes) + ")"
+    if action.parasite:
+        state = flow.pay(state, action.parasite, 1)
+        text += f"; {color_name(action.parasite)} pays 1 BP to the bank (Parasitism)"
+    excreted = feeding.excretion(state, amoeba.color)
+    state = flow.add_cubes(state, amoeba.space, state.seat(amoeba.color), excreted)
+    text += f", and excretes {excreted} {amoeba.color.value}"
+    if excreted < 2:
+        text += f" (food shortage: only {excreted} left in the supply)"
+    source = (
+        sources.FEEDING_GENES_NOTE
+        if meal.genes
+        else (sources.FEEDING_5_6 if state.n_players >= 5 else sources.FEEDING)
+    )
+    say(events, "feed", text + ".", source)
+    return flow.amoeba_done(state, events)
+
+
+def _starve(state: GameState, action: Starve, events: Events) -> GameState:
+    amoeba = state.amoeba(action.amoeba)
+    state = flow.set_amoeba(state, replace(amoeba, dp=amoeba.dp + 1))
+    say(
+        events,
+        "starve",
+        f"{who(state, amoeba.id)} finds no meal on space {amoeba.space}: it "
+        f"starves and takes 1 DP (now {amoeba.dp + 1}).",
+        sources.FEEDING,
+    )
+    return flow.amoeba_done(state, events)
+
+
+def _attack(state: GameState, action: Attack, events: Events) -> GameState:
+    state = flow.pay(state, action.amoeba.color, 1)
+    space = state.amoeba(action.amoeba).space
+    attack = AttackCtx("struggle", action.amoeba, action.target, space)
+    return flow.begin_attack(state, attack, events)
+
+
+def _strike(state: GameState, action: Strike, events: Events) -> GameState:
+    player = state.player(action.amoeba.color)
+    state = state.with_player(
+        replace(player, bp=player.bp - 1, used_this_round=player.used_this_round + ("aggression",))
+    )
+    space = state.amoeba(action.amoeba).space
+    return flow.begin_attack(
+        state, AttackCtx("aggression", action.amoeba, action.target, space), events
+    )
+
+
+def _use(state: GameState, color: Color, response: str, cost: int) -> GameState:
+    player = state.player(color)
+    return state.with_player(
+        replace(player, bp=player.bp - cost, used_this_round=player.used_this_round + (response,))
+    )
+
+
+def _defend(state: GameState, action: Defend, events: Events) -> GameState:
+    attack = state.cursor.attack
+    state = _use(state, attack.target.color, attacks.DEFEND, 1)
+    say(
+        events,
+        "attack",
+        f"{who(state, attack.target)} defends (1 BP): both roll a die.",
+        sources.GENE_TABLE,
+    )
+    attack = replace(attack, tried=attack.tried + (attacks.DEFEND,))
+    return state.with_cursor(step=Step.FIGHT_ROLL, attack=attack)
+
+
+def _escape(state: GameState, action: Escape, events: Events) -> GameState:
+    attack = state.cursor.attack
+    cost = movement.move_cost(state.player(attack.target.color))
+    state = _use(state, attack.target.color, attacks.FLEE, cost)
+    say(
+        events,
+        "attack",
+        f"{who(state, attack.target)} tries to escape"
+        + (f" (paying {cost} BP)." if cost else " (free: Streamlining)."),
+        sources.GENE_TABLE,
+    )
+    attack = replace(attack, tried=attack.tried + (attacks.FLEE,))
+    state = state.with_cursor(attack=attack)
+    ctx = MoveCtx(mover=attack.target, purpose="escape", active=True)
+    return flow.start_active_move(state, ctx, events)
+
+
+def _accept(state: GameState, action: AcceptAttack, events: Events) -> GameState:
+    return flow.attack_succeeds(state, events)
+
+
+def _fight(state: GameState, action: FightRoll, events: Events) -> GameState:
+    attack = state.cursor.attack
+    a, d = action.attacker, action.defender
+    if a == d:
+        say(events, "roll", f"The fight dice tie ({a} - {d}): roll again.", sources.GENE_TABLE)
+        return state
+    if a > d:
+        say(
+            events,
+            "roll",
+            f"{who(state, attack.attacker)} wins the fight {a} - {d}.",
+            sources.GENE_TABLE,
+        )
+        if attacks.can_retry_defense(state, attack):
+            return state.with_cursor(step=Step.DEFENSE_RETRY)
+        return flow.attack_succeeds(state, events)
+    say(
+        events,
+        "roll",
+        f"{who(state, attack.target)} wins the fight {d} - {a}; no cubes are placed.",
+        sources.QA,
+    )
+    return flow.attack_fails(state, events)
+
+
+def _retry_defense(state: GameState, action: RetryDefense, events: Events) -> GameState:
+    attack = replace(state.cursor.attack, defender_retried=True)
+    say(
+        events,
+        "attack",
+        f"{who(state, attack.target)} fights once more, free (Persistence).",
+        sources.ADVANCED,
+    )
+    return state.with_cursor(step=Step.FIGHT_ROLL, attack=attack)
+
+
+def _retry_attack(state: GameState, action: RetryAttack, events: Events) -> GameState:
+    old = state.cursor.attack
+    say(
+        events,
+        "attack",
+        f"{who(state, old.attacker)} tries once more, free (Persistence).",
+        sources.ADVANCED,
+    )
+    space = state.amoeba(old.attacker).space
+    attack = AttackCtx(old.kind, old.attacker, action.target, space, attacker_retried=True)
+    return flow.begin_attack(state, attack, events)
+
+
+def _decline_retry(state: GameState, action: DeclineRetry, events: Events) -> GameState:
+    if state.cursor.step is Step.DEFENSE_RETRY:
+        return flow.attack_succeeds(state, events)
+    return flow.attack_over_failed(state, events)
+
+
+# ----- phases 2-5 --------------------------------------------------------------------
+def _pay_debt(state: GameState, action: PayDebt, events: Events) -> GameState:
+    player = state.player(action.color)
+    owed = defects.debt(state, action.color)
+    value = defects.returned_value(state, action.genes)
+    genes = tuple(g for g in player.genes if g.key not in action.genes)
+    state = state.with_player(replace(player, bp=player.bp - action.bp, genes=genes))
+    parts = [GENES_BY_KEY[g].name for g in action.genes]
+    if action.bp:
+        parts.append(f"{action.bp} BP")
+    text = f"{color_name(action.color)} pays {owed} MP with " + " + ".join(parts)
+    if value > owed:
+        text += f"; {value - owed} MP in excess are lost"
+    if action.genes:
+        text += ". The returned genes go back to the pool"
+    say(events, "defects", text + ".", sources.PHASE_2)
+    return flow.next_debtor(state.with_cursor(index=state.cursor.index + 1), events)
+
+
+def _buy(state: GameState, action: BuyGene, events: Events) -> GameState:
+    player = state.player(action.color)
+    card = GENES_BY_KEY[action.gene]
+    price = card.price_for(state.n_players)
+    genes = tuple(g for g in player.genes if g.key != action.give_up)
+    genes += (HeldGene(action.gene, state.round),)
+    state = state.with_player(replace(player, bp=player.bp - price, genes=genes))
+    text = f"{color_name(action.color)} buys {card.name} for {price} BP"
+    if action.give_up:
+        text += f", giving up {GENES_BY_KEY[action.give_up].name}"
+    say(
+        events,
+        "buy",
+        text + f" ({player.bp - price} BP left).",
+        sources.ADVANCED if action.give_up else sources.PHASE_3,
+    )
+    return state
+
+
+def _end_purchases(state: GameState, action: EndPurchases, events: Events) -> GameState:
+    return flow.next_buyer(state, events)
+
+
+def _divide(state: GameState, action: Divide, events: Events) -> GameState:
+    cost = division.division_cost(state, action.amoeba.color)
+    rule = division.division_rule(state, action.amoeba.color)
+    state = flow.pay(state, action.amoeba.color, cost)
+    state = flow.place_new_amoeba(state, action.amoeba, action.space)
+    say(
+        events,
+        "divide",
+        f"{who(state, action.amoeba)} is born on space {action.space} for "
+        f"{cost} BP ({rule}); {state.player(action.amoeba.color).bp} BP left.",
+        sources.PHASE_4,
+    )
+    return state
+
+
+def _free_amoeba(state: GameState, action: PlaceFreeAmoeba, events: Events) -> GameState:
+    state = flow.place_new_amoeba(state, action.amoeba, action.space)
+    say(
+        events,
+        "divide",
+        f"{color_name(action.amoeba.color)} has no amoeba left and places "
+        f"{who(state, action.amoeba)} free on space {action.space}.",
+        sources.FREE_AMOEBA,
+    )
+    return state
+
+
+def _end_division(state: GameState, action: EndDivision, events: Events) -> GameState:
+    return flow.next_divider(state, events)
+
+
+def _decline_aggression(state: GameState, action: DeclineAggression, events: Events) -> GameState:
+    return flow.aggression_done(state, events)
+
+
+_HANDLERS = {
+    TurnEnvironmentCard: _turn_card,
+    ShuffleEnvironmentDeck: _shuffle,
+    RollForStartOrder: _start_roll,
+    ChooseStartSpace: _choose_start,
+    SetStartSpaces: _set_start,
+    PlaceAmoeba: _place,
+    Drift: _drift,
+    Move: _move,
+    Stay: _stay,
+    RollMovement: _roll_movement,
+    ChooseDirection: _choose_direction,
+    CarryCubes: _carry,
+    RideAlong: _ride,
+    MoveAgain: _move_again,
+    EndMovement: _end_movement,
+    Feed: _feed,
+    Starve: _starve,
+    Attack: _attack,
+    Strike: _strike,
+    Defend: _defend,
+    Escape: _escape,
+    AcceptAttack: _accept,
+    FightRoll: _fight,
+    RetryDefense: _retry_defense,
+    RetryAttack: _retry_attack,
+    DeclineRetry: _decline_retry,
+    PayDebt: _pay_debt,
+    BuyGene: _buy,
+    EndPurchases: _end_purchases,
+    Divide: _divide,
+    PlaceFreeAmoeba: _free_amoeba,
+    EndDivision: _end_division,
+    DeclineAggression: _decline_aggression,
+}

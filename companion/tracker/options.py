@@ -1,0 +1,122 @@
+"""Rule options: where the translations disagree (shared/RULES.md, "Rule options").
+
+Each option has the documented default and names the sources of both readings. The options
+object is chosen at setup, stored in the game record, and shown on the referee screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from enum import StrEnum
+
+
+class GeneAdvanceTable(StrEnum):
+    """Which gene advance table scores phase 6."""
+
+    STANDARD = "standard"  # 0-2:0, 3:1, 4:2, 5:3, 6+:4 (000, 001 summary, 003)
+    ITALIAN_MAIN_TEXT = "italian_main_text"  # 5:4, 6:5 (001 §Fase 6, likely misprint)
+
+
+class AmoebaAdvance56(StrEnum):
+    """Which amoeba advance table scores a 5-6 player game."""
+
+    ENGLISH = "english"  # 0-1:0, 2:1, 3:2, 4:3, 5:4, 6:5 (003)
+    ITALIAN = "italian"  # 4:4, 5:5, 6:6 (001 §3.5)
+
+
+class Substitution4p(StrEnum):
+    """Which Substitution meals a 4-player game allows."""
+
+    BOTH = "2:2:0 or 3:1:0"  # 001
+    EVEN_ONLY = "2:2:0 only"  # 000
+
+
+class ZeroAmoebas(StrEnum):
+    """What a color with no amoeba on the board gets in phase 4."""
+
+    FREE_AMOEBA = "free_amoeba"  # one free amoeba anywhere (001, 004)
+    NONE = "none"  # nothing (000 is silent)
+
+
+class ArmorVsAggression(StrEnum):
+    """Whether Aggression absorbed by Armor (+1 DP) counts as a success for Persistence."""
+
+    SUCCESS = "success"  # publisher's FAQ: no Persistence retry
+    FAILURE = "failure"
+
+
+class ExtraGenePrices(StrEnum):
+    """Which printing's price/MP to use for extra genes where 001 and 003 differ."""
+
+    ENGLISH = "003"
+    ITALIAN = "001"
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    """How an option is presented: a label and the sources of the readings."""
+
+    label: str
+    default_source: str
+    alternative_source: str
+
+
+@dataclass(frozen=True)
+class RuleOptions:
+    """The group's rule options; every field has the documented default."""
+
+    gene_advance_table: GeneAdvanceTable = GeneAdvanceTable.STANDARD
+    amoeba_advance_5_6: AmoebaAdvance56 = AmoebaAdvance56.ENGLISH
+    substitution_4p: Substitution4p = Substitution4p.BOTH
+    defense_and_escape_both: bool = True
+    zero_amoebas: ZeroAmoebas = ZeroAmoebas.FREE_AMOEBA
+    extra_genes_per_round: int = 2
+    persistence_copies_4p: int = 1
+    end_zone_start: int | None = None  # None: the last 10 spaces of the ladder
+    extra_gene_prices: ExtraGenePrices = ExtraGenePrices.ENGLISH
+    armor_vs_aggression: ArmorVsAggression = ArmorVsAggression.SUCCESS
+
+
+OPTION_INFO: dict[str, OptionInfo] = {
+    "gene_advance_table": OptionInfo(
+        "Gene advance table", "000, 001 summary, 003", "001 §Fase 6 main text (5:4, 6:5)"
+    ),
+    "amoeba_advance_5_6": OptionInfo(
+        "5-6 player amoeba advance", "003 (2:1 ... 6:5)", "001 §3.5 (4:4, 5:5, 6:6)"
+    ),
+    "substitution_4p": OptionInfo(
+        "Substitution with 4 players", "001 (2:2:0 or 3:1:0)", "000 (2:2:0 only)"
+    ),
+    "defense_and_escape_both": OptionInfo(
+        "Defense and Escape against one attack",
+        "001, 003 (both, any order, each once a round)",
+        "000 (only one of them)",
+    ),
+    "zero_amoebas": OptionInfo(
+        "No amoeba left in phase 4", "001, 004 (one free amoeba anywhere)", "000 (silent: none)"
+    ),
+    "extra_genes_per_round": OptionInfo(
+        "Extra genes turned per round (5-6 players; extra genes not yet tracked)",
+        "003 (2)",
+        "001 (3), or 1",
+    ),
+    "persistence_copies_4p": OptionInfo(
+        "Persistence copies with 4 players", "001, German sheet (1)", "000 (2)"
+    ),
+    "end_zone_start": OptionInfo(
+        "End zone start", "last 10 spaces of the ladder", "an earlier start (004 §Fin del juego)"
+    ),
+    "extra_gene_prices": OptionInfo(
+        "Extra gene price/MP where 001 and 003 differ (extra genes not yet tracked)", "003", "001"
+    ),
+    "armor_vs_aggression": OptionInfo(
+        "Aggression absorbed by Armor",
+        "a success: no Persistence retry (publisher's FAQ)",
+        "a failure",
+    ),
+}
+
+
+def option_names() -> tuple[str, ...]:
+    """The names of all rule options, in display order."""
+    return tuple(f.name for f in fields(RuleOptions))

@@ -1,0 +1,375 @@
+"""The game state: frozen dataclasses of tuples, changed only with `dataclasses.replace`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from functools import cached_property
+from typing import NamedTuple
+
+from companion.tracker.board import Board, BoardFlip, make_board
+from companion.tracker.data import (
+    ENVIRONMENT_CARDS,
+    FOOD_CUBES_PER_COLOR,
+    GENES_BY_KEY,
+    INCLUDED_ABILITIES,
+    LADDER_LENGTH,
+    PERSISTENCE,
+    PLACEHOLDER_DECK,
+    Color,
+    EnvironmentCard,
+    GeneCard,
+)
+from companion.tracker.options import RuleOptions
+
+
+class Phase(StrEnum):
+    """Where the game is: setup, one of the six phases of a round, or over."""
+
+    SETUP = "setup"
+    MOVEMENT = "movement"
+    ENVIRONMENT = "environment"
+    GENES = "genes"
+    DIVISION = "division"
+    DEATHS = "deaths"
+    SCORING = "scoring"
+    OVER = "over"
+
+    @property
+    def number(self) -> int:
+        """The phase number 1-6 (0 for setup, 7 when over)."""
+        return list(Phase).index(self)
+
+
+PHASE_TITLES = {
+    Phase.SETUP: "Setup",
+    Phase.MOVEMENT: "Phase 1: movement and feeding",
+    Phase.ENVIRONMENT: "Phase 2: environment and gene defects",
+    Phase.GENES: "Phase 3: new genes",
+    Phase.DIVISION: "Phase 4: cell division",
+    Phase.DEATHS: "Phase 5: deaths",
+    Phase.SCORING: "Phase 6: scoring",
+    Phase.OVER: "Game over",
+}
+
+
+class Step(StrEnum):
+    """What the engine awaits from the table."""
+
+    TURN_CARD = "turn_card"
+    START_ROLLS = "start_rolls"
+    START_SPACE = "start_space"
+    PLACE = "place"
+    MOVEMENT_CHOICE = "movement_choice"
+    MOVE_ROLL = "move_roll"
+    MOVE_DIRECTION = "move_direction"
+    CARRY = "carry"
+    RIDE_ALONG = "ride_along"
+    SECOND_MOVE = "second_move"
+    FEED = "feed"
+    ATTACK_RESPONSE = "attack_response"
+    FIGHT_ROLL = "fight_roll"
+    DEFENSE_RETRY = "defense_retry"
+    ATTACK_RETRY = "attack_retry"
+    PAY_DEBT = "pay_debt"
+    BUY = "buy"
+    DIVIDE = "divide"
+    AGGRESSION = "aggression"
+    NONE = "none"
+
+
+class AmoebaId(NamedTuple):
+    """An amoeba by color and printed number, written `red-3`."""
+
+    color: Color
+    number: int
+
+    def __str__(self) -> str:
+        return f"{self.color.value}-{self.number}"
+
+    @classmethod
+    def parse(cls, text: str) -> AmoebaId:
+        """Read `red-3`; raises ValueError."""
+        color, _, number = str(text).rpartition("-")
+        return cls(Color(color), int(number))
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player at the table: a name and a color."""
+
+    name: str
+    color: Color
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything fixed before the first action: seats, the group's box, the rule options."""
+
+    seats: tuple[Seat, ...]
+    deck: tuple[EnvironmentCard, ...] = PLACEHOLDER_DECK
+    deck_is_placeholder: bool = True
+    board_flip: BoardFlip = BoardFlip.NONE
+    ladder_length: int = LADDER_LENGTH
+    options: RuleOptions = field(default_factory=RuleOptions)
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return len(self.seats)
+
+    @property
+    def colors(self) -> tuple[Color, ...]:
+        """Colors in play, in seat order."""
+        return tuple(s.color for s in self.seats)
+
+    @property
+    def end_zone_start(self) -> int:
+        """The first ladder space of the end zone."""
+        start = self.options.end_zone_start
+        return start if start is not None else self.ladder_length - 9
+
+    @cached_property
+    def board(self) -> Board:
+        """The soup as the group confirmed it."""
+        return make_board(self.board_flip)
+
+    @cached_property
+    def cards(self) -> dict[str, EnvironmentCard]:
+        """The environment deck by card id."""
+        return {c.id: c for c in self.deck}
+
+    def seat_index(self, color: Color) -> int:
+        """The index of the seat playing a color."""
+        return self.colors.index(color)
+
+
+@dataclass(frozen=True)
+class Amoeba:
+    """An amoeba on the soup."""
+
+    color: Color
+    number: int
+    space: int
+    dp: int = 0
+
+    @property
+    def id(self) -> AmoebaId:
+        """This amoeba's id."""
+        return AmoebaId(self.color, self.number)
+
+
+@dataclass(frozen=True)
+class HeldGene:
+    """A gene card held by a player since a round (advanced genes need an earlier round)."""
+
+    key: str
+    since_round: int
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player's tracked quantities."""
+
+    color: Color
+    name: str
+    bp: int
+    marker: int = 0  # ladder space; 0 until placed at setup
+    genes: tuple[HeldGene, ...] = ()
+    used_this_round: tuple[str, ...] = ()  # "defense", "escape", "aggression"
+
+    @property
+    def gene_keys(self) -> tuple[str, ...]:
+        """The keys of the genes held."""
+        return tuple(g.key for g in self.genes)
+
+    def holds(self, key: str) -> bool:
+        """Whether the player holds this gene card."""
+        return any(g.key == key for g in self.genes)
+
+    def has(self, ability: str) -> bool:
+        """Whether the player's amoebas have an ability, held directly or via an advanced gene."""
+        for g in self.genes:
+            if g.key == ability or ability in INCLUDED_ABILITIES.get(g.key, ()):
+                return True
+        return False
+
+
+@dataclass(frozen=True)
+class MoveStep:
+    """A pending follow-up of a move: an amoeba may carry cubes, or ride along."""
+
+    kind: str  # "carry" | "ride"
+    amoeba: AmoebaId
+    origin: int
+    destination: int
+
+
+@dataclass(frozen=True)
+class MoveCtx:
+    """An active move, drift or escape in progress."""
+
+    mover: AmoebaId
+    purpose: str  # "turn" (phase 1 own move) | "escape" (fleeing an attack)
+    active: bool  # an active move (not a drift)
+    moves: int = 0  # active moves completed
+    origin: int = 0
+    options: tuple[str, ...] = ()  # directions to choose from (MOVE_DIRECTION)
+    dice: tuple[int, ...] = ()
+    queue: tuple[MoveStep, ...] = ()
+
+
+@dataclass(frozen=True)
+class AttackCtx:
+    """An attack in progress: Struggle for Survival (phase 1) or Aggression (phase 5)."""
+
+    kind: str  # "struggle" | "aggression"
+    attacker: AmoebaId
+    target: AmoebaId
+    space: int
+    tried: tuple[str, ...] = ()  # responses already met in this attack
+    attacker_retried: bool = False
+    defender_retried: bool = False
+
+
+@dataclass(frozen=True)
+class Cursor:
+    """The position of play: what is awaited, whose turn, and work in progress."""
+
+    step: Step
+    order: tuple[Color, ...] = ()
+    index: int = 0
+    amoeba: AmoebaId | None = None
+    acted: tuple[AmoebaId, ...] = ()
+    move: MoveCtx | None = None
+    attack: AttackCtx | None = None
+    may_attack: bool = True
+    placement_round: int = 0
+    start_groups: tuple[tuple[Color, ...], ...] = ()
+    start_rolls: tuple[tuple[Color, int], ...] = ()
+    start_order: tuple[Color, ...] = ()
+
+    @property
+    def actor(self) -> Color | None:
+        """The color whose turn it is in the current order, if any."""
+        if 0 <= self.index < len(self.order):
+            return self.order[self.index]
+        return None
+
+
+@dataclass(frozen=True)
+class GameState:
+    """One moment of a game; equal states compare equal."""
+
+    setup: GameSetup
+    round: int
+    phase: Phase
+    players: tuple[Player, ...]
+    amoebas: tuple[Amoeba, ...]
+    cubes: tuple[tuple[int, ...], ...]  # [space - 1][seat index]
+    cursor: Cursor
+    card: str | None = None
+    turned: tuple[str, ...] = ()
+    shuffled_order: tuple[str, ...] = ()  # the rest of a recorded shuffle, next first
+    score_history: tuple[tuple[int, ...], ...] = ()
+    revision: int = 0
+
+    # ----- lookups -------------------------------------------------------------------
+    @property
+    def colors(self) -> tuple[Color, ...]:
+        """Colors in play in seat order."""
+        return self.setup.colors
+
+    @property
+    def n_players(self) -> int:
+        """Number of players."""
+        return self.setup.players
+
+    def seat(self, color: Color) -> int:
+        """Seat index of a color."""
+        return self.setup.seat_index(color)
+
+    def player(self, color: Color) -> Player:
+        """The player of a color."""
+        return self.players[self.seat(color)]
+
+    def amoeba(self, aid: AmoebaId) -> Amoeba | None:
+        """The amoeba with this id, if on the board."""
+        for a in self.amoebas:
+            if a.color == aid.color and a.number == aid.number:
+                return a
+        return None
+
+    def amoebas_of(self, color: Color) -> tuple[Amoeba, ...]:
+        """A color's amoebas on the board, in numerical order."""
+        return tuple(a for a in self.amoebas if a.color == color)
+
+    def amoebas_on(self, space: int) -> tuple[Amoeba, ...]:
+        """The amoebas on a space."""
+        return tuple(a for a in self.amoebas if a.space == space)
+
+    def cubes_on(self, space: int) -> tuple[int, ...]:
+        """Cubes per seat color on a space."""
+        return self.cubes[space - 1]
+
+    def supply(self, color: Color) -> int:
+        """Cubes of a color off the board."""
+        i = self.seat(color)
+        return FOOD_CUBES_PER_COLOR - sum(row[i] for row in self.cubes)
+
+    def gene(self, key: str) -> GeneCard:
+        """The gene card data."""
+        return GENES_BY_KEY[key]
+
+    def copies_total(self, key: str) -> int:
+        """Copies of a gene in this game's deck."""
+        gene = GENES_BY_KEY[key]
+        if key == PERSISTENCE and self.n_players == 4:
+            return self.setup.options.persistence_copies_4p
+        return gene.copies_for(self.n_players)
+
+    def copies_left(self, key: str) -> int:
+        """Copies of a gene in the pool (not held by any player)."""
+        held = sum(1 for p in self.players if p.holds(key))
+        return self.copies_total(key) - held
+
+    def remaining_cards(self) -> tuple[str, ...]:
+        """Environment cards not yet turned, in deck order."""
+        return tuple(c.id for c in self.setup.deck if c.id not in self.turned)
+
+    def current_card(self) -> EnvironmentCard | None:
+        """The face-up environment card."""
+        return self.setup.cards.get(self.card) if self.card else None
+
+    def ladder_order(self, descending: bool) -> tuple[Color, ...]:
+        """Colors by ladder position (ascending: lowest marker first)."""
+        ranked = sorted(self.players, key=lambda p: p.marker, reverse=descending)
+        return tuple(p.color for p in ranked)
+
+    def with_player(self, player: Player) -> GameState:
+        """A copy with one player replaced."""
+        i = self.seat(player.color)
+        return replace(self, players=self.players[:i] + (player,) + self.players[i + 1 :])
+
+    def with_cursor(self, **changes: object) -> GameState:
+        """A copy with the cursor changed."""
+        return replace(self, cursor=replace(self.cursor, **changes))
+
+
+def color_name(color: Color) -> str:
+    """A color as shown to players."""
+    return color.value.capitalize()
+
+
+def new_players(setup: GameSetup, bp: int) -> tuple[Player, ...]:
+    """Players at the start of a game."""
+    return tuple(Player(color=s.color, name=s.name, bp=bp) for s in setup.seats)
+
+
+def check_deck(deck: tuple[EnvironmentCard, ...]) -> str | None:
+    """Why a deck is not usable, or None."""
+    if len(deck) != ENVIRONMENT_CARDS:
+        return f"the environment deck has {len(deck)} cards; the game has 11"
+    if len({c.id for c in deck}) != len(deck):
+        return "two environment cards share an id"
+    return None

@@ -1,0 +1,82 @@
+"""Seeded random playouts, 3-6 players, choosing only legal actions, checking invariants.
+
+After every action: cubes per color are conserved (board + supply = 55, never negative),
+one marker per ladder space, no negative BP or DP, gene copies conserved and never
+duplicated, the prompt names a legal next step, and the step is reproducible from the
+dict round trip of the previous state (apply(from_dict(to_dict(prev)), a) == state). By
+induction that makes replay(log) == state after every action; the full replay is also
+checked at the end of every game and at random checkpoints.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from builders import setup_for
+from playout import choose
+
+from companion.tracker import apply, from_dict, legal_actions, new_game, prompt, replay, to_dict
+from companion.tracker.data import FOOD_CUBES_PER_COLOR, GENES
+from companion.tracker.state import GameState, Phase
+
+NORMAL_GAMES = 200
+SLOW_GAMES = 1200
+
+
+def check_invariants(state: GameState) -> None:
+    """Every invariant a state must keep, whatever happened."""
+    for i, color in enumerate(state.colors):
+        on_board = sum(row[i] for row in state.cubes)
+        assert all(row[i] >= 0 for row in state.cubes)
+        assert 0 <= on_board <= FOOD_CUBES_PER_COLOR
+        assert on_board + state.supply(color) == FOOD_CUBES_PER_COLOR
+    placed = [p.marker for p in state.players if p.marker]
+    assert len(placed) == len(set(placed)), "two markers share a ladder space"
+    assert all(0 <= m <= state.setup.ladder_length for m in placed)
+    assert all(p.bp >= 0 for p in state.players), "negative BP"
+    assert all(a.dp >= 0 for a in state.amoebas)
+    ids = [a.id for a in state.amoebas]
+    assert len(ids) == len(set(ids)), "an amoeba is on the board twice"
+    for card in GENES:
+        held = sum(1 for p in state.players if p.holds(card.key))
+        assert held + state.copies_left(card.key) == state.copies_total(card.key)
+        assert 0 <= held <= state.copies_total(card.key)
+    for p in state.players:
+        assert len(p.gene_keys) == len(set(p.gene_keys)), "a duplicate gene is held"
+    if state.phase is not Phase.OVER:
+        assert legal_actions(state), f"nothing legal at {prompt(state).text}"
+
+
+def playout(players: int, seed: int, max_actions: int = 4000) -> tuple[GameState, list]:
+    """Play one game to its end; checks invariants after every action."""
+    rng = random.Random(seed)
+    setup = setup_for(players)
+    state = new_game(setup)
+    log = []
+    checkpoints = set(rng.sample(range(1, 300), 2))
+    while state.phase is not Phase.OVER:
+        assert len(log) < max_actions, "the game did not end"
+        action = choose(rng, state)
+        previous = state
+        state = apply(state, action).state
+        log.append(action)
+        check_invariants(state)
+        assert apply(from_dict(to_dict(previous)), action).state == state
+        if len(log) in checkpoints:
+            assert replay(setup, log) == state
+    assert replay(setup, log) == state
+    assert from_dict(to_dict(state)) == state
+    assert state.score_history[-1] == tuple(p.marker for p in state.players)
+    return state, log
+
+
+@pytest.mark.parametrize("seed", range(NORMAL_GAMES))
+def test_random_playout_keeps_every_invariant(seed):
+    playout(3 + seed % 4, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(NORMAL_GAMES, NORMAL_GAMES + SLOW_GAMES))
+def test_random_playout_keeps_every_invariant_long_run(seed):
+    playout(3 + seed % 4, seed)
