@@ -47,8 +47,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="replay a game record and print the final state")
     replay.add_argument("file", help="a game record (.json)")
     replay.add_argument("--json", action="store_true", help="print the full state as JSON")
-    replay.add_argument("--events", action="store_true",
-                        help="print every explained event before the final state")
+    replay.add_argument(
+        "--events", action="store_true", help="print every explained event before the final state"
+    )
     replay.set_defaults(func=cmd_replay)
     return parser
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from companion.tracker import prompt, scoring
 from companion.tracker.data import GENES_BY_KEY
-from companion.tracker.defects import mp_sum
 from companion.tracker.deaths import dp_limit
+from companion.tracker.defects import mp_sum
 from companion.tracker.state import PHASE_TITLES, GameState, Phase, color_name
 
 
@@ -18,8 +18,10 @@ def render(state: GameState) -> str:
     if card:
         drift = card.drift.value if card.drift else "no drift"
         note = " (placeholder deck)" if state.setup.deck_is_placeholder else ""
-        lines.append(f"Environment card {card.id}: drift {drift}, ozone {card.ozone}; "
-                     f"{len(state.remaining_cards())} card(s) left{note}")
+        lines.append(
+            f"Environment card {card.id}: drift {drift}, ozone {card.ozone}; "
+            f"{len(state.remaining_cards())} card(s) left{note}"
+        )
     lines.append("")
     heading = "Final standings" if state.phase is Phase.OVER else "Ladder"
     lines.append(f"{heading} (end zone from space {state.setup.end_zone_start}):")
@@ -31,8 +33,10 @@ def render(state: GameState) -> str:
     for p in state.players:
         genes = ", ".join(GENES_BY_KEY[k].name for k in p.gene_keys) or "no genes"
         total, _, _ = scoring.advance(state, p.color)
-        lines.append(f"  {p.name} ({color_name(p.color)}): {p.bp} BP, {mp_sum(state, p.color)} MP, "
-                     f"advance now {total}; genes: {genes}")
+        lines.append(
+            f"  {p.name} ({color_name(p.color)}): {p.bp} BP, {mp_sum(state, p.color)} MP, "
+            f"advance now {total}; genes: {genes}"
+        )
         amoebas = state.amoebas_of(p.color)
         if amoebas:
             limit = dp_limit(state, p.color)

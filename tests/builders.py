@@ -45,9 +45,9 @@ def aid(text: str) -> AmoebaId:
     return AmoebaId.parse(text)
 
 
-def setup_for(n: int = 4, **changes: Any) -> GameSetup:
+def setup_for(n: int = 4, colors: tuple[Color, ...] = COLORS, **changes: Any) -> GameSetup:
     """A setup for n players (Ana red, Ben yellow, Cleo green, Dev blue, Eli white, Fay black)."""
-    seats = tuple(Seat(NAMES[i], COLORS[i]) for i in range(n))
+    seats = tuple(Seat(NAMES[i], Color(colors[i])) for i in range(n))
     return replace(GameSetup(seats=seats), **changes)
 
 

@@ -17,7 +17,7 @@ from builders import setup_for
 from playout import choose
 
 from companion.tracker import apply, from_dict, legal_actions, new_game, prompt, replay, to_dict
-from companion.tracker.data import FOOD_CUBES_PER_COLOR, GENES
+from companion.tracker.data import FOOD_CUBES_PER_COLOR, GENES, Color
 from companion.tracker.state import GameState, Phase
 
 NORMAL_GAMES = 200
@@ -51,7 +51,9 @@ def check_invariants(state: GameState) -> None:
 def playout(players: int, seed: int, max_actions: int = 4000) -> tuple[GameState, list]:
     """Play one game to its end; checks invariants after every action."""
     rng = random.Random(seed)
-    setup = setup_for(players)
+    colors = list(Color)
+    rng.shuffle(colors)  # seats need not follow any color order
+    setup = setup_for(players, colors=tuple(colors))
     state = new_game(setup)
     log = []
     checkpoints = set(rng.sample(range(1, 300), 2))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import types
 import typing
 from functools import cache
 from typing import Any
@@ -32,61 +33,109 @@ def _hints(cls: type) -> dict[str, Any]:
 
 def decode(hint: Any, data: Any, path: str) -> Any:
     """Plain data back into the typed value `hint`; raises InvalidAction naming the path."""
+    return _decoder(hint)(data, path)
+
+
+Decoder = typing.Callable[[Any, str], Any]
+
+
+@cache
+def _decoder(hint: Any) -> Decoder:  # noqa: C901 - one branch per kind of type
+    """A decoding function for a type, built once."""
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
-    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
-        if data is None and type(None) in args:
-            return None
-        inner = [a for a in args if a is not type(None)]
-        return decode(inner[0], data, path)
+    if origin in (typing.Union, types.UnionType):
+        inner = _decoder(next(a for a in args if a is not type(None)))
+        optional = type(None) in args
+
+        def union(data: Any, path: str) -> Any:
+            if data is None and optional:
+                return None
+            return inner(data, path)
+
+        return union
     if hint is AmoebaId:
-        try:
-            return AmoebaId.parse(data)
-        except (ValueError, TypeError):
-            raise InvalidAction(f"{path}: expected an amoeba like 'red-3', got {data!r}") from None
+
+        def amoeba(data: Any, path: str) -> Any:
+            try:
+                return AmoebaId.parse(data)
+            except (ValueError, TypeError):
+                raise InvalidAction(
+                    f"{path}: expected an amoeba like 'red-3', got {data!r}"
+                ) from None
+
+        return amoeba
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        try:
-            return hint(data)
-        except ValueError:
-            allowed = ", ".join(str(m.value) for m in hint)
-            raise InvalidAction(f"{path}: expected one of {allowed}, got {data!r}") from None
+        members = {m.value: m for m in hint}
+
+        def member(data: Any, path: str) -> Any:
+            try:
+                return members[data]
+            except (KeyError, TypeError):
+                allowed = ", ".join(str(v) for v in members)
+                raise InvalidAction(f"{path}: expected one of {allowed}, got {data!r}") from None
+
+        return member
     if dataclasses.is_dataclass(hint):
-        if not isinstance(data, dict):
-            raise InvalidAction(f"{path}: expected an object")
         hints = _hints(hint)
-        kwargs = {}
-        for f in dataclasses.fields(hint):
-            if not f.init:
-                continue
-            if f.name in data:
-                kwargs[f.name] = decode(hints[f.name], data[f.name], f"{path}.{f.name}")
-            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise InvalidAction(f"{path}: missing '{f.name}'")
-        unknown = set(data) - {f.name for f in dataclasses.fields(hint)}
-        if unknown:
-            raise InvalidAction(f"{path}: unknown field(s) {', '.join(sorted(unknown))}")
-        return hint(**kwargs)
+        specs = [
+            (
+                f.name,
+                _decoder(hints[f.name]),
+                f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
+            )
+            for f in dataclasses.fields(hint)
+            if f.init
+        ]
+        names = {name for name, _, _ in specs}
+
+        def record(data: Any, path: str) -> Any:
+            if not isinstance(data, dict):
+                raise InvalidAction(f"{path}: expected an object")
+            unknown = set(data) - names
+            if unknown:
+                raise InvalidAction(f"{path}: unknown field(s) {', '.join(sorted(unknown))}")
+            kwargs = {}
+            for name, dec, required in specs:
+                if name in data:
+                    kwargs[name] = dec(data[name], f"{path}.{name}")
+                elif required:
+                    raise InvalidAction(f"{path}: missing '{name}'")
+            return hint(**kwargs)
+
+        return record
     if origin is tuple:
-        if not isinstance(data, list):
-            raise InvalidAction(f"{path}: expected a list")
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(decode(args[0], v, f"{path}[{i}]") for i, v in enumerate(data))
-        if len(data) != len(args):
-            raise InvalidAction(f"{path}: expected {len(args)} items")
-        return tuple(decode(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, data)))
-    if hint is bool:
-        if not isinstance(data, bool):
-            raise InvalidAction(f"{path}: expected true or false")
-        return data
-    if hint is int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            raise InvalidAction(f"{path}: expected a whole number, got {data!r}")
-        return data
-    if hint is str:
-        if not isinstance(data, str):
-            raise InvalidAction(f"{path}: expected text, got {data!r}")
-        return data
-    raise InvalidAction(f"{path}: cannot read {data!r}")
+            item = _decoder(args[0])
+
+            def sequence(data: Any, path: str) -> Any:
+                if not isinstance(data, list):
+                    raise InvalidAction(f"{path}: expected a list")
+                return tuple(item(v, f"{path}[{i}]") for i, v in enumerate(data))
+
+            return sequence
+        items = [_decoder(a) for a in args]
+
+        def fixed(data: Any, path: str) -> Any:
+            if not isinstance(data, list) or len(data) != len(items):
+                raise InvalidAction(f"{path}: expected a list of {len(items)} items")
+            return tuple(dec(v, f"{path}[{i}]") for i, (dec, v) in enumerate(zip(items, data)))
+
+        return fixed
+    if hint in (bool, int, str):
+        label = {bool: "true or false", int: "a whole number", str: "text"}[hint]
+
+        def scalar(data: Any, path: str) -> Any:
+            if type(data) is not hint:
+                raise InvalidAction(f"{path}: expected {label}, got {data!r}")
+            return data
+
+        return scalar
+
+    def unknown(data: Any, path: str) -> Any:
+        raise InvalidAction(f"{path}: cannot read {data!r}")
+
+    return unknown
 
 
 def to_dict(state: GameState) -> dict[str, Any]:

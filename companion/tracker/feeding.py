@@ -11,6 +11,7 @@ owner of another amoeba on the space). With 4 players Frugality + Substitution g
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from itertools import permutations
 
 from companion.tracker.data import (
@@ -24,6 +25,7 @@ from companion.tracker.data import (
 from companion.tracker.options import Substitution4p
 from companion.tracker.state import Amoeba, GameState
 
+RANK = {c: i for i, c in enumerate(Color)}  # canonical cube order, as actions normalise it
 Pattern = tuple[int, ...]  # cubes per color eaten, descending, all positive
 
 
@@ -66,8 +68,22 @@ class MealRule:
 
 def meal_rules(state: GameState, color: Color) -> list[MealRule]:
     """Every meal pattern this color's amoebas may eat, with the genes it needs."""
-    base = BASE_MEALS[state.n_players]
     player = state.player(color)
+    even_only = state.setup.options.substitution_4p is Substitution4p.EVEN_ONLY
+    return _meal_rules(
+        state.n_players,
+        player.has(SUBSTITUTION),
+        player.has(FRUGALITY),
+        player.has(PARASITISM),
+        even_only,
+    )
+
+
+@cache
+def _meal_rules(
+    players: int, substitution: bool, frugality: bool, parasitism: bool, even_only: bool
+) -> list[MealRule]:
+    base = BASE_MEALS[players]
     rules: dict[tuple[Pattern, bool], tuple[str, ...]] = {}
 
     def add(pattern: Pattern, parasitism: bool, genes: tuple[str, ...]) -> None:
@@ -78,23 +94,23 @@ def meal_rules(state: GameState, color: Color) -> list[MealRule]:
     starts: list[tuple[Pattern, tuple[str, ...]]] = [
         (p, ()) for p in partitions(base.cubes, base.colors)
     ]
-    if player.has(SUBSTITUTION):
+    if substitution:
         subs = partitions(base.cubes + 1, base.colors - 1)
-        if state.n_players == 4 and state.setup.options.substitution_4p is Substitution4p.EVEN_ONLY:
+        if players == 4 and even_only:
             subs = {p for p in subs if len(set(p)) == 1}
         starts += [(p, (SUBSTITUTION,)) for p in subs]
     for pattern, genes in starts:
         add(pattern, False, genes)
-        frugal = one_cube_fewer(pattern) if player.has(FRUGALITY) else set()
+        frugal = one_cube_fewer(pattern) if frugality else set()
         for p in frugal:
             add(p, False, genes + (FRUGALITY,))
-        if player.has(PARASITISM):
+        if parasitism:
             for p in one_cube_fewer(pattern):
                 add(p, True, genes + (PARASITISM,))
             for p in frugal:
                 for q in one_cube_fewer(p):
                     add(q, True, genes + (FRUGALITY, PARASITISM))
-    return [MealRule(p, para, g) for (p, para), g in rules.items()]
+    return [MealRule(p, para, g) for (p, para), g in sorted(rules.items())]
 
 
 @dataclass(frozen=True)
@@ -124,28 +140,38 @@ def parasite_victims(state: GameState, amoeba: Amoeba) -> tuple[Color, ...]:
 def legal_meals(state: GameState, amoeba: Amoeba) -> tuple[Meal, ...]:
     """Every legal meal for this amoeba from the cubes on its space."""
     on_space = state.cubes_on(amoeba.space)
-    others = [c for c in state.colors if c != amoeba.color]
-    available = {c: on_space[state.seat(c)] for c in others}
+    colors = state.colors
+    own = state.seat(amoeba.color)
+    others = sorted(
+        (i for i in range(len(colors)) if i != own and on_space[i] > 0),
+        key=lambda i: RANK[colors[i]],
+    )
     victims = parasite_victims(state, amoeba)
-    found: dict[tuple[tuple[tuple[Color, int], ...], Color | None], Meal] = {}
+    found: dict[tuple, Meal] = {}
     for rule in meal_rules(state, amoeba.color):
         if rule.parasitism and not victims:
             continue
-        for chosen in permutations(others, len(rule.pattern)):
-            if any(available[c] < n for c, n in zip(chosen, rule.pattern)):
+        pattern = rule.pattern
+        for chosen in permutations(others, len(pattern)):
+            if any(on_space[i] < n for i, n in zip(chosen, pattern)):
                 continue
-            cubes = tuple(sorted(zip(chosen, rule.pattern), key=lambda p: state.seat(p[0])))
+            pairs = sorted(zip(chosen, pattern), key=lambda p: RANK[colors[p[0]]])
+            cubes = tuple((colors[i], n) for i, n in pairs)
             for victim in victims if rule.parasitism else (None,):
                 key = (cubes, victim)
                 if key not in found or len(rule.genes) < len(found[key].genes):
                     found[key] = Meal(cubes, victim, rule.genes)
-    return tuple(sorted(found.values(), key=lambda m: (len(m.genes), -m.total, _order(state, m))))
+    seat = {c: i for i, c in enumerate(colors)}
 
+    def order(m: Meal) -> tuple:
+        return (
+            len(m.genes),
+            -m.total,
+            tuple((seat[c], -n) for c, n in m.cubes),
+            seat[m.parasite] if m.parasite else -1,
+        )
 
-def _order(state: GameState, meal: Meal) -> tuple:
-    return tuple((state.seat(c), -n) for c, n in meal.cubes) + (
-        (state.seat(meal.parasite),) if meal.parasite else (-1,)
-    )
+    return tuple(sorted(found.values(), key=order))
 
 
 def excretion(state: GameState, color: Color) -> int:

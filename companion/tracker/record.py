@@ -72,7 +72,7 @@ def effective_actions(entries: tuple[Entry, ...] | list[Entry]) -> list[Action]:
     kept: list[Action] = []
     for entry in entries:
         if isinstance(entry, Undo):
-            del kept[entry.to:]
+            del kept[entry.to :]
         else:
             kept.append(entry)
     return kept
@@ -95,8 +95,10 @@ def record_from_dict(data: Any) -> Record:
     if data.get("format") != FORMAT:
         raise RecordError(f"this is not an Ursuppe Companion record (format {FORMAT!r} expected)")
     if data.get("version") != VERSION:
-        raise RecordError(f"record version {data.get('version')!r} is not supported "
-                          f"(this app reads version {VERSION})")
+        raise RecordError(
+            f"record version {data.get('version')!r} is not supported "
+            f"(this app reads version {VERSION})"
+        )
     try:
         setup = setup_from_dict(data.get("setup"))
         validate_setup(setup)
@@ -124,9 +126,10 @@ def replay_record(record: Record) -> tuple[GameState, list[tuple[int, Entry, tup
     for i, entry in enumerate(record.entries, 1):
         if isinstance(entry, Undo):
             if entry.to > len(kept):
-                raise RecordError(f"undo to {entry.to} but only {len(kept)} actions are in force",
-                                  i)
-            del kept[entry.to:]
+                raise RecordError(
+                    f"undo to {entry.to} but only {len(kept)} actions are in force", i
+                )
+            del kept[entry.to :]
             state = new_game(record.setup)
             for action in kept:
                 state = apply(state, action).state

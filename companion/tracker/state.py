@@ -118,10 +118,14 @@ class GameSetup:
         """Number of players."""
         return len(self.seats)
 
-    @property
+    @cached_property
     def colors(self) -> tuple[Color, ...]:
         """Colors in play, in seat order."""
         return tuple(s.color for s in self.seats)
+
+    @cached_property
+    def _seat_of(self) -> dict[Color, int]:
+        return {s.color: i for i, s in enumerate(self.seats)}
 
     @property
     def end_zone_start(self) -> int:
@@ -141,7 +145,7 @@ class GameSetup:
 
     def seat_index(self, color: Color) -> int:
         """The index of the seat playing a color."""
-        return self.colors.index(color)
+        return self._seat_of[color]
 
 
 @dataclass(frozen=True)
