@@ -1,8 +1,8 @@
 """Scenario builders for rule tests: start from a given mid-game position, then act.
 
-    state = position(4, amoebas=["red-1@7", "yellow-2@7:1"], genes={"red": ["speed"]})
-    state = at_phase(state, Phase.MOVEMENT)          # round starts, cursor on the first amoeba
-    state, events = play(state, Drift(aid("red-1")))
+state = position(4, amoebas=["red-1@7", "yellow-2@7:1"], genes={"red": ["speed"]})
+state = at_phase(state, Phase.MOVEMENT)          # round starts, cursor on the first amoeba
+state, events = play(state, Drift(aid("red-1")))
 """
 
 from __future__ import annotations
@@ -91,9 +91,17 @@ def position(
         players.append(replace(p, bp=money, genes=held, marker=marker))
     parsed = sorted((_amoeba(s) for s in amoebas), key=lambda a: (colors.index(a.color), a.number))
     turned = (card,) if card else ()
-    state = replace(state, players=tuple(players), amoebas=tuple(parsed), cubes=tuple(rows),
-                    round=round, phase=Phase.MOVEMENT, card=card, turned=turned,
-                    cursor=Cursor(step=Step.NONE))
+    state = replace(
+        state,
+        players=tuple(players),
+        amoebas=tuple(parsed),
+        cubes=tuple(rows),
+        round=round,
+        phase=Phase.MOVEMENT,
+        card=card,
+        turned=turned,
+        cursor=Cursor(step=Step.NONE),
+    )
     for color in colors:
         assert state.supply(color) >= 0, f"more than {FOOD_CUBES_PER_COLOR} {color} cubes"
     return state

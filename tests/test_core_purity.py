@@ -6,8 +6,20 @@ from pathlib import Path
 import pytest
 
 TRACKER = Path(__file__).parent.parent / "companion" / "tracker"
-FORBIDDEN_MODULES = {"flask", "flask_htmx", "sqlite_utils", "sqlite3", "qrcode", "random",
-                     "waitress", "time", "datetime", "secrets", "uuid", "os"}
+FORBIDDEN_MODULES = {
+    "flask",
+    "flask_htmx",
+    "sqlite_utils",
+    "sqlite3",
+    "qrcode",
+    "random",
+    "waitress",
+    "time",
+    "datetime",
+    "secrets",
+    "uuid",
+    "os",
+}
 FORBIDDEN_CALLS = {"now", "today", "utcnow", "time", "perf_counter", "monotonic"}
 
 
@@ -26,8 +38,11 @@ def test_tracker_module_imports_nothing_from_the_shell_chance_or_clock(path):
     tree = ast.parse(path.read_text(encoding="utf-8"))
     bad = _imports(tree) & FORBIDDEN_MODULES
     assert not bad, f"{path.name} imports {bad}"
-    calls = {node.func.attr for node in ast.walk(tree)
-             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)}
+    calls = {
+        node.func.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+    }
     assert not calls & FORBIDDEN_CALLS, f"{path.name} reads the clock: {calls & FORBIDDEN_CALLS}"
 
 

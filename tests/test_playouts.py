@@ -2,7 +2,8 @@
 
 After every action: cubes per color are conserved (board + supply = 55, never negative),
 one marker per ladder space, no negative BP or DP, gene copies conserved and never
-duplicated, the prompt names a legal next step, and the step is reproducible from the
+duplicated, the prompt names a legal next step, every action survives its JSON record
+form, and the step is reproducible from the
 dict round trip of the previous state (apply(from_dict(to_dict(prev)), a) == state). By
 induction that makes replay(log) == state after every action; the full replay is also
 checked at the end of every game and at random checkpoints.
@@ -10,13 +11,24 @@ checked at the end of every game and at random checkpoints.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 from builders import setup_for
 from playout import choose
 
-from companion.tracker import apply, from_dict, legal_actions, new_game, prompt, replay, to_dict
+from companion.tracker import (
+    action_from_dict,
+    action_to_dict,
+    apply,
+    from_dict,
+    legal_actions,
+    new_game,
+    prompt,
+    replay,
+    to_dict,
+)
 from companion.tracker.data import FOOD_CUBES_PER_COLOR, GENES, Color
 from companion.tracker.state import GameState, Phase
 
@@ -60,6 +72,7 @@ def playout(players: int, seed: int, max_actions: int = 4000) -> tuple[GameState
     while state.phase is not Phase.OVER:
         assert len(log) < max_actions, "the game did not end"
         action = choose(rng, state)
+        assert action_from_dict(json.loads(json.dumps(action_to_dict(action)))) == action
         previous = state
         state = apply(state, action).state
         log.append(action)

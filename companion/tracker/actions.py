@@ -407,28 +407,35 @@ ACTION_TYPES: dict[str, type[Action]] = {
 
 
 # ----- JSON codec --------------------------------------------------------------------
-def _encode(value: Any) -> Any:
+def _encode(value: Any, hint: Any = None) -> Any:
+    if hint == Cubes or (
+        isinstance(value, tuple)
+        and value
+        and all(isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], Color) for v in value)
+    ):
+        return {c.value: n for c, n in value}
     if isinstance(value, AmoebaId):
         return str(value)
     if isinstance(value, (Color, Direction)):
         return value.value
     if isinstance(value, tuple):
-        if value and all(
-            isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], Color) for v in value
-        ):
-            return {c.value: n for c, n in value}
         return [_encode(v) for v in value]
     return value
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls, globalns={**globals(), "AmoebaId": AmoebaId})
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
     """The record form of an action: `{"type": verb, field: value, ...}`."""
     out: dict[str, Any] = {"type": action.kind}
+    hints = _hints(type(action))
     for f in dataclasses.fields(action):
         value = getattr(action, f.name)
         if value is None and f.default is None:
             continue
-        out[f.name] = _encode(value)
+        out[f.name] = _encode(value, hints[f.name])
     return out
 
 
@@ -501,7 +508,7 @@ def action_from_dict(data: Any) -> Action:
     cls = ACTION_TYPES.get(verb) if isinstance(verb, str) else None
     if cls is None:
         raise InvalidAction(f"unknown action type {verb!r}")
-    hints = typing.get_type_hints(cls, globalns={**globals(), "AmoebaId": AmoebaId})
+    hints = _hints(cls)
     kwargs: dict[str, Any] = {}
     known = {f.name for f in dataclasses.fields(cls)}
     extra = set(data) - known - {"type"}

@@ -111,13 +111,12 @@ def turn_card(state: GameState, card_id: str, events: Events) -> GameState:
     """Turn an environment card face up."""
     card = state.setup.cards[card_id]
     state = replace(state, card=card_id, turned=state.turned + (card_id,))
-    drift = direction_text(card.drift.value) if card.drift else "no drift"
+    drift = f"drift {direction_text(card.drift.value)}" if card.drift else "no drift"
     left = len(state.remaining_cards())
     say(
         events,
         "card",
-        f"Environment card {card_id} is turned: drift {drift}, ozone {card.ozone}. "
-        f"{left} card(s) left.",
+        f"Environment card {card_id} is turned: {drift}, ozone {card.ozone}. {left} card(s) left.",
         sources.PHASE_2 if state.round else sources.SETUP,
     )
     return after_card(state, events)

@@ -1,0 +1,153 @@
+"""Regenerate the example game records in examples/ and their checked final states.
+
+Each example is played by a seeded player that chooses only legal actions (mostly the
+active ones: buying, dividing, attacking) and is recorded exactly as the app records a
+game. Run after a deliberate rule change, read the diff of examples/*.expected.json, and
+commit both: tests/test_examples.py replays every record against its expected state.
+
+    python scripts/make_examples.py
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+from companion.tracker import actions as A
+from companion.tracker import apply, legal_actions, new_game
+from companion.tracker.data import Color
+from companion.tracker.record import Record, record_to_dict, replay_record
+from companion.tracker.state import GameSetup, GameState, Phase, Seat, Step
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+PASSIVE = (
+    A.EndPurchases,
+    A.EndDivision,
+    A.DeclineAggression,
+    A.Starve,
+    A.AcceptAttack,
+    A.DeclineRetry,
+)
+
+GAMES = {
+    "three-players": dict(
+        seed=3,
+        seats=(("Ana", Color.RED), ("Ben", Color.YELLOW), ("Cleo", Color.GREEN)),
+        shuffle=True,
+    ),
+    "four-players": dict(
+        seed=11,
+        seats=(
+            ("Ana", Color.BLUE),
+            ("Ben", Color.RED),
+            ("Cleo", Color.GREEN),
+            ("Dev", Color.YELLOW),
+        ),
+        shuffle=False,
+    ),
+    "six-players": dict(
+        seed=6,
+        seats=(
+            ("Ana", Color.RED),
+            ("Ben", Color.YELLOW),
+            ("Cleo", Color.GREEN),
+            ("Dev", Color.BLUE),
+            ("Eli", Color.WHITE),
+            ("Fay", Color.BLACK),
+        ),
+        shuffle=False,
+    ),
+}
+
+
+def choose(rng: random.Random, state: GameState) -> A.Action:
+    """A plausible table choice among the legal ones."""
+    legal = legal_actions(state)
+    active = [a for a in legal if not isinstance(a, PASSIVE)]
+    eager = {
+        Step.BUY: 0.55,
+        Step.DIVIDE: 0.9,
+        Step.FEED: 0.8,
+        Step.AGGRESSION: 0.8,
+        Step.ATTACK_RESPONSE: 0.8,
+    }
+    if state.cursor.step is Step.MOVEMENT_CHOICE:
+        # Players drift more often than they pay to move.
+        drift = [a for a in legal if isinstance(a, A.Drift)]
+        if drift and rng.random() < 0.6:
+            return drift[0]
+    if active and rng.random() < eager.get(state.cursor.step, 0.0):
+        return rng.choice(active)
+    return rng.choice(legal)
+
+
+def play(seed: int, seats: tuple, shuffle: bool) -> Record:
+    """Play a whole game and return its record."""
+    rng = random.Random(seed)
+    setup = GameSetup(seats=tuple(Seat(name, color) for name, color in seats))
+    state = new_game(setup)
+    entries: list[A.Action] = []
+    if shuffle:
+        order = list(state.remaining_cards())
+        rng.shuffle(order)
+        first = A.ShuffleEnvironmentDeck(tuple(order))
+        state = apply(state, first).state
+        entries.append(first)
+    while state.phase is not Phase.OVER:
+        action = choose(rng, state)
+        state = apply(state, action).state
+        entries.append(action)
+    return Record(setup, tuple(entries))
+
+
+def expected(state: GameState) -> dict:
+    """The checked summary of a final state."""
+    return {
+        "round": state.round,
+        "phase": state.phase.value,
+        "standings": [p.name for p in sorted(state.players, key=lambda p: -p.marker)],
+        "players": {
+            p.name: {
+                "color": p.color.value,
+                "marker": p.marker,
+                "bp": p.bp,
+                "genes": sorted(p.gene_keys),
+                "amoebas": [f"{a.number}@{a.space}:{a.dp}" for a in state.amoebas_of(p.color)],
+            }
+            for p in state.players
+        },
+        "cubes": [list(row) for row in state.cubes],
+        "score_history": [list(r) for r in state.score_history],
+    }
+
+
+def dump_record(data: dict) -> str:
+    """The record as JSON with one action per line, for readable diffs."""
+    head = {k: v for k, v in data.items() if k != "actions"}
+    text = json.dumps(head, indent=1)[:-2]
+    lines = ",\n  ".join(json.dumps(a) for a in data["actions"])
+    return text + ',\n "actions": [\n  ' + lines + "\n ]\n}\n"
+
+
+def main() -> int:
+    """Write every example record and its expected final state."""
+    EXAMPLES.mkdir(exist_ok=True)
+    for name, game in GAMES.items():
+        record = play(**game)
+        state, _ = replay_record(record)
+        (EXAMPLES / f"{name}.json").write_text(dump_record(record_to_dict(record)))
+        (EXAMPLES / f"{name}.expected.json").write_text(
+            json.dumps(expected(state), indent=1) + "\n"
+        )
+        print(
+            f"{name}: {len(record.entries)} actions, round {state.round}, "
+            f"winner {expected(state)['standings'][0]}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,41 @@
+"""Golden recorded games: every record in examples/ replays to its checked final state.
+
+The records are complete games (3, 4 and 6 players) recorded exactly as the app records
+them; scripts/make_examples.py regenerates them after a deliberate rule change.
+"""
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.tracker.record import record_from_dict, replay_record
+from companion.tracker.state import Phase
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+RECORDS = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expected.json"))
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "scripts"))
+from make_examples import expected  # noqa: E402
+
+
+def test_there_are_complete_three_and_four_player_examples():
+    names = {p.stem for p in RECORDS}
+    assert {"three-players", "four-players"} <= names
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_example_game_replays_to_its_checked_final_state(path):
+    record = record_from_dict(json.loads(path.read_text()))
+    state, _ = replay_record(record)
+    want = json.loads(path.with_name(path.stem + ".expected.json").read_text())
+    assert state.phase is Phase.OVER
+    assert expected(state) == want
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_example_game_player_count_matches_its_name(path):
+    record = record_from_dict(json.loads(path.read_text()))
+    words = {3: "three", 4: "four", 5: "five", 6: "six"}
+    assert path.stem.startswith(words[record.setup.players])

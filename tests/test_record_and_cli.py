@@ -1,0 +1,131 @@
+"""The game record (docs/record-format.md) and `companion replay`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from builders import setup_for
+
+from companion.cli import main
+from companion.tracker import apply, legal_actions, new_game
+from companion.tracker.actions import RollForStartOrder, TurnEnvironmentCard
+from companion.tracker.record import (
+    FORMAT,
+    Record,
+    RecordError,
+    Undo,
+    effective_actions,
+    record_from_dict,
+    record_to_dict,
+    replay_record,
+)
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def _record(*entries) -> dict:
+    return record_to_dict(Record(setup_for(4), tuple(entries)))
+
+
+def test_a_record_round_trips_through_json():
+    record = Record(setup_for(3), (TurnEnvironmentCard("P4"), Undo(0), TurnEnvironmentCard("P2")))
+    again = record_from_dict(json.loads(json.dumps(record_to_dict(record))))
+    assert again == record
+
+
+def test_undo_keeps_only_the_first_k_actions_and_erases_no_history():
+    first, second = TurnEnvironmentCard("P4"), TurnEnvironmentCard("P2")
+    entries = (first, Undo(0), second)
+    assert effective_actions(entries) == [second]
+    state, history = replay_record(Record(setup_for(4), entries))
+    assert state.card == "P2" and state.turned == ("P2",)
+    assert [i for i, _, _ in history] == [1, 2, 3]
+
+
+def test_undo_past_the_start_is_refused_naming_the_entry():
+    with pytest.raises(RecordError) as err:
+        replay_record(Record(setup_for(4), (TurnEnvironmentCard("P4"), Undo(2))))
+    assert err.value.index == 2 and "only 1" in err.value.message
+
+
+def test_an_illegal_action_in_a_record_names_its_position():
+    data = _record(TurnEnvironmentCard("P4"), TurnEnvironmentCard("P4"))
+    with pytest.raises(RecordError) as err:
+        replay_record(record_from_dict(data))
+    assert err.value.index == 2
+    assert err.value.message.startswith("action 2: ")
+
+
+@pytest.mark.parametrize(
+    ("damage", "expected"),
+    [
+        (lambda d: d.update(format="other"), "not an Ursuppe Companion record"),
+        (lambda d: d.update(version=99), "version 99"),
+        (lambda d: d["setup"]["seats"].__delitem__(slice(2, None)), "3 to 6 players"),
+        (lambda d: d["setup"]["seats"][0].update(color="purple"), "setup.seats[0].color"),
+        (lambda d: d["setup"]["deck"].pop(), "11"),
+        (lambda d: d["actions"].append({"type": "teleport"}), "action 2: unknown action"),
+        (lambda d: d["actions"].append({"type": "turn_card"}), "action 2: 'turn_card' needs"),
+        (lambda d: d["actions"].append({"type": "turn_card", "card": 7}), "action 2: 'card'"),
+        (lambda d: d.update(actions="nope"), "'actions' must be a list"),
+    ],
+)
+def test_a_damaged_record_names_the_field_at_fault(damage, expected):
+    data = _record(TurnEnvironmentCard("P4"))
+    damage(data)
+    with pytest.raises(RecordError) as err:
+        record_from_dict(data)
+    assert expected in str(err.value)
+
+
+def test_replay_prints_the_final_standings_of_a_complete_game(capsys):
+    assert main(["replay", str(EXAMPLES / "four-players.json")]) == 0
+    out = capsys.readouterr().out
+    assert "Final standings" in out and "Game over" in out
+    for name in ("Ana", "Ben", "Cleo", "Dev"):
+        assert name in out
+    assert "supply" in out.lower() or "suppl" in out
+
+
+def test_replay_json_prints_the_full_state(capsys):
+    assert main(["replay", "--json", str(EXAMPLES / "three-players.json")]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert state["phase"] == "over" and len(state["players"]) == 3
+
+
+def test_replay_events_explain_each_step_with_its_source(capsys):
+    assert main(["replay", "--events", str(EXAMPLES / "four-players.json")]) == 0
+    out = capsys.readouterr().out
+    assert "[000 §Fase 1]" in out and "[000 §Fase 6]" in out
+
+
+def test_replay_of_an_illegal_action_prints_action_n_and_exits_1(tmp_path, capsys):
+    data = _record(TurnEnvironmentCard("P4"), RollForStartOrder(setup_for(4).colors[1], 7))
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("action 2: ") and "Red" in err
+
+
+def test_replay_of_a_file_that_is_not_json_exits_2(tmp_path, capsys):
+    path = tmp_path / "bad.json"
+    path.write_text("{nope")
+    assert main(["replay", str(path)]) == 2
+    assert "not valid JSON" in capsys.readouterr().err
+
+
+def test_record_format_doc_example_replays():
+    doc = (Path(__file__).parent.parent / "docs" / "record-format.md").read_text()
+    block = doc.split("```json", 1)[1].split("```", 1)[0]
+    state, _ = replay_record(record_from_dict(json.loads(block)))
+    assert state.round >= 1
+    assert FORMAT in block
+
+
+def test_a_fresh_game_offers_the_first_card_to_turn():
+    state = new_game(setup_for(4))
+    assert {a.card for a in legal_actions(state)} == {c.id for c in state.setup.deck}
+    assert apply(state, TurnEnvironmentCard("P3")).state.card == "P3"
