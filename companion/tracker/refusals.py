@@ -5,12 +5,12 @@ from __future__ import annotations
 from companion.tracker import actions as A
 from companion.tracker import attacks, defects, division, market, movement, sources
 from companion.tracker.choices import legal_actions
-from companion.tracker.data import HOLDING, STRUGGLE, Color, tentacle_capacity
+from companion.tracker.data import STRUGGLE, Color, tentacle_capacity
 from companion.tracker.errors import IllegalAction
 from companion.tracker.feeding import legal_meals, meal_description
 from companion.tracker.labels import describe
 from companion.tracker.prompts import prompt
-from companion.tracker.state import AmoebaId, GameState, color_name
+from companion.tracker.state import AmoebaId, GameState, Step, color_name
 
 
 def _actor_of(action: A.Action) -> Color | None:
@@ -29,11 +29,34 @@ def _listing(state: GameState, options: tuple[A.Action, ...], limit: int = 6) ->
     return "; ".join(labels) + (f"; and {more} more" if more > 0 else "")
 
 
+# The step at which each kind of action is answered (to tell "not now" from "not allowed").
+STEP_OF = {
+    A.PlaceAmoeba: Step.PLACE,
+    A.Drift: Step.MOVEMENT_CHOICE,
+    A.Move: Step.MOVEMENT_CHOICE,
+    A.Stay: Step.MOVEMENT_CHOICE,
+    A.ChooseDirection: Step.MOVE_DIRECTION,
+    A.CarryCubes: Step.CARRY,
+    A.Feed: Step.FEED,
+    A.Starve: Step.FEED,
+    A.Attack: Step.FEED,
+    A.PayDebt: Step.PAY_DEBT,
+    A.BuyGene: Step.BUY,
+    A.EndPurchases: Step.BUY,
+    A.Divide: Step.DIVIDE,
+    A.PlaceFreeAmoeba: Step.DIVIDE,
+    A.EndDivision: Step.DIVIDE,
+    A.Strike: Step.AGGRESSION,
+    A.DeclineAggression: Step.AGGRESSION,
+}
+
+
 def explain(state: GameState, action: A.Action) -> IllegalAction:
     """The refusal for an action that is not among the legal ones."""
     now = prompt(state)
     legal = legal_actions(state)
-    if type(action) not in {type(a) for a in legal}:
+    at_its_step = STEP_OF.get(type(action)) is state.cursor.step
+    if type(action) not in {type(a) for a in legal} and not at_its_step:
         return IllegalAction(
             f"Not now: {now.text} ({describe_kind(action)} is not possible at this point)",
             now.source,
@@ -204,8 +227,4 @@ def _specific(state: GameState, action: A.Action) -> IllegalAction | None:
                 f"{aid} can strike only an enemy amoeba on its own space, not {target}",
                 sources.ADVANCED,
             )
-        case A.Drift() | A.EndMovement() | A.MoveAgain():
-            return None
-    if isinstance(action, A.Stay) and not state.player(action.amoeba.color).has(HOLDING):
-        return None
     return None

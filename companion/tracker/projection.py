@@ -1,0 +1,144 @@
+"""What each viewer may see of a state: the public board, and one seat's own view.
+
+Ursuppe has no hidden information on the table (BP, genes, amoebas and cubes lie open), so
+the public projection is the whole table; a seat's projection adds what the rules say for
+that player now: the ozone debt due, what kills each amoeba, the advance it would score, and
+what it can afford in this phase. A seat never receives another seat's advice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.tracker import defects, division, market, movement, scoring
+from companion.tracker.data import GENES_BY_KEY, Color
+from companion.tracker.deaths import dp_limit
+from companion.tracker.prompts import prompt
+from companion.tracker.state import PHASE_TITLES, GameState, Phase, color_name
+
+
+def public_view(state: GameState) -> dict[str, Any]:
+    """The table as everyone sees it."""
+    card = state.current_card()
+    now = prompt(state)
+    return {
+        "round": state.round,
+        "phase": state.phase.value,
+        "phase_number": state.phase.number,
+        "phase_title": PHASE_TITLES[state.phase],
+        "over": state.phase is Phase.OVER,
+        "card": None
+        if card is None
+        else {
+            "id": card.id,
+            "drift": card.drift.value if card.drift else None,
+            "ozone": card.ozone,
+        },
+        "cards_left": len(state.remaining_cards()),
+        "placeholder_deck": state.setup.deck_is_placeholder,
+        "awaiting": {
+            "text": now.text,
+            "source": now.source,
+            "actor": now.actor.value if now.actor else None,
+            "amoeba": str(now.amoeba) if now.amoeba else None,
+        },
+        "ladder": {"length": state.setup.ladder_length, "end_zone": state.setup.end_zone_start},
+        "players": [
+            {
+                "name": p.name,
+                "color": p.color.value,
+                "marker": p.marker,
+                "bp": p.bp,
+                "genes": [GENES_BY_KEY[k].name for k in p.gene_keys],
+                "amoebas": len(state.amoebas_of(p.color)),
+            }
+            for p in state.players
+        ],
+        "standings": [p.color.value for p in sorted(state.players, key=lambda p: -p.marker)],
+        "amoebas": [
+            {"color": a.color.value, "number": a.number, "space": a.space, "dp": a.dp}
+            for a in state.amoebas
+        ],
+        "cubes": {
+            space: dict(zip((c.value for c in state.colors), state.cubes_on(space)))
+            for space in state.setup.board.spaces()
+        },
+        "supply": {c.value: state.supply(c) for c in state.colors},
+        "score_history": [list(r) for r in state.score_history],
+    }
+
+
+def _death_note(state: GameState, color: Color, dp: int) -> str:
+    limit = dp_limit(state, color)
+    left = limit - dp
+    if left <= 0:
+        return f"dies in phase 5 ({dp} of {limit} DP)"
+    if left == 1:
+        return "one more DP kills it (starving once)"
+    return f"{left} more DP kill it"
+
+
+def _affordable(state: GameState, color: Color) -> list[str]:
+    player = state.player(color)
+    if state.phase is Phase.GENES:
+        offers = market.offers(state, color)
+        return [
+            f"{GENES_BY_KEY[o.gene].name} ({o.price} BP"
+            + (f" + {GENES_BY_KEY[o.give_up].name})" if o.give_up else ")")
+            for o in offers
+        ]
+    if state.phase is Phase.DIVISION:
+        if division.free_amoeba_due(state, color):
+            return ["one free amoeba, anywhere"]
+        cost = division.division_cost(state, color)
+        count = min(player.bp // cost, len(division.free_numbers(state, color)))
+        return [f"{count} new amoeba(s) at {cost} BP"] if count else []
+    if state.phase is Phase.MOVEMENT:
+        cost = movement.move_cost(player)
+        if cost == 0:
+            return ["moves are free (Streamlining)"]
+        return [f"{player.bp} move(s) at 1 BP"] if player.bp else []
+    return []
+
+
+def seat_view(state: GameState, color: Color) -> dict[str, Any]:
+    """One player's own view: BP, genes and MP against the ozone, amoebas, score, options."""
+    player = state.player(color)
+    card = state.current_card()
+    now = prompt(state)
+    total, from_amoebas, from_genes = scoring.advance(state, color)
+    mp = defects.mp_sum(state, color)
+    return {
+        "name": player.name,
+        "color": color.value,
+        "color_name": color_name(color),
+        "bp": player.bp,
+        "marker": player.marker,
+        "place": 1 + sum(1 for p in state.players if p.marker > player.marker),
+        "genes": [
+            {
+                "key": k,
+                "name": GENES_BY_KEY[k].name,
+                "mp": GENES_BY_KEY[k].mp_for(state.n_players),
+                "effect": GENES_BY_KEY[k].effect,
+            }
+            for k in player.gene_keys
+        ],
+        "mp": mp,
+        "ozone": card.ozone if card else None,
+        "debt": defects.debt(state, color),
+        "dp_limit": dp_limit(state, color),
+        "amoebas": [
+            {
+                "number": a.number,
+                "space": a.space,
+                "dp": a.dp,
+                "note": _death_note(state, color, a.dp),
+            }
+            for a in state.amoebas_of(color)
+        ],
+        "advance": {"total": total, "amoebas": from_amoebas, "genes": from_genes},
+        "affordable": _affordable(state, color),
+        "your_turn": now.actor == color,
+        "awaiting": now.text,
+    }
