@@ -101,7 +101,9 @@ def _open_input(state: GameState, action: Action, events: Events) -> GameState |
             )
         return handle(state, action, events)
     if isinstance(action, SetStartSpaces):
-        if state.cursor.step is not Step.START_ROLLS or state.cursor.start_rolls:
+        cursor = state.cursor
+        rolled = bool(cursor.start_rolls) or len(cursor.start_groups) > 1
+        if cursor.step is not Step.START_ROLLS or rolled:
             raise IllegalAction(
                 "start spaces are set before anyone rolls for the start order", sources.START_ORDER
             )
