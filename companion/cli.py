@@ -1,4 +1,4 @@
-"""The `companion` command: replay a game record (and, later, serve the table)."""
+"""The `companion` command: serve the table on the LAN, or replay a game record."""
 
 from __future__ import annotations
 
@@ -40,6 +40,45 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Serve the table on the local network with waitress."""
+    from waitress import serve
+
+    from companion import create_app
+    from companion.lan import lan_addresses
+    from companion.qr import qr_text
+
+    config = {"DEBUG": False}
+    if args.instance:
+        config["INSTANCE_PATH"] = args.instance
+    addresses = lan_addresses()
+    if args.url:
+        base = args.url.rstrip("/")
+    elif args.host in ("0.0.0.0", "::", "") and addresses:
+        base = f"http://{addresses[0]}:{args.port}"
+    else:
+        host = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
+        base = f"http://{host}:{args.port}"
+    config["PUBLIC_URL"] = base
+    app = create_app(config)
+    referee = f"{base}/referee/{app.config['REFEREE_TOKEN']}"
+    print("Ursuppe Companion is running.\n")
+    print(f"Referee (this laptop): {referee}\n")
+    print(qr_text(referee))
+    if len(addresses) > 1 and not args.url:
+        print("Other addresses of this laptop: " + ", ".join(
+            f"http://{a}:{args.port}" for a in addresses[1:]))
+    print("Players scan their seat's QR code on the referee's console.")
+    print("If a phone cannot connect: is it on the same Wi-Fi (not a guest network, which")
+    print("isolates devices)? Does the laptop's firewall allow incoming connections on port "
+          f"{args.port}? On odd networks pass the right address with --url.")
+    print(f"Game data: {app.instance_path}. Stop with Ctrl+C; games resume on restart.")
+    sys.stdout.flush()
+    serve(app, host=args.host, port=args.port, threads=args.threads, channel_timeout=120,
+          connection_limit=200, ident="ursuppe-companion")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the `companion` command."""
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
@@ -51,6 +90,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--events", action="store_true", help="print every explained event before the final state"
     )
     replay.set_defaults(func=cmd_replay)
+    serve = sub.add_parser("serve", help="serve the referee console and the phones on the LAN")
+    serve.add_argument("--host", default="0.0.0.0", help="interface to listen on (all: 0.0.0.0)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--url", help="the address phones should use, if the guess is wrong")
+    serve.add_argument("--threads", type=int, default=48,
+                       help="worker threads; every open phone holds one (default 48)")
+    serve.add_argument("--instance", help="folder for the database and secrets "
+                       "(default: instance/)")
+    serve.set_defaults(func=cmd_serve)
     return parser
 
 

@@ -1,0 +1,49 @@
+"""The database: sqlite-utils over `instance/companion.db`, WAL, schema by migrations."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from sqlite_utils import Database, Migrations
+
+migrations = Migrations("companion")
+
+
+@migrations()
+def m001_games_and_entries(db: Database) -> None:
+    """Games, their append-only entries keyed (game_id, seq), and seat/board tokens."""
+    db["games"].create(
+        {"id": str, "name": str, "created": str, "updated": str, "setup": str,
+         "dice_by_app": int, "cards_by_app": int, "board_token": str, "over": int},
+        pk="id",
+    )
+    db["entries"].create(
+        {"game_id": str, "seq": int, "entry": str, "created": str},
+        pk=("game_id", "seq"),
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    db["seats"].create(
+        {"token": str, "game_id": str, "color": str, "revoked": int, "issued": str},
+        pk="token",
+        foreign_keys=[("game_id", "games", "id")],
+    )
+    db["seats"].create_index(["game_id", "color"])
+
+
+@migrations()
+def m002_settings(db: Database) -> None:
+    """The group's remembered box (deck, board flip, ladder) and other settings."""
+    db["settings"].create({"key": str, "value": str}, pk="key")
+
+
+def connect(path: str | Path) -> Database:
+    """Open the database with WAL and a busy timeout, applying pending migrations."""
+    conn = sqlite3.connect(str(path), timeout=10, check_same_thread=False,
+                           isolation_level=None)
+    db = Database(conn)
+    db.enable_wal()
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("PRAGMA foreign_keys=ON")
+    migrations.apply(db)
+    return db

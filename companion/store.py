@@ -1,0 +1,313 @@
+"""The store: the only code that turns log rows into states and back.
+
+A game is its append-only entries, keyed (game_id, seq). Every write names the revision it
+was made against (the number of entries it saw); exactly one write per revision succeeds,
+the others get a Conflict saying what happened instead. An entry is committed before the
+caller is told it was accepted. The latest state of each game is cached in memory, so a
+request never replays the whole log.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from companion.db import connect
+from companion.tracker import Event, apply, describe, new_game
+from companion.tracker.actions import Action
+from companion.tracker.codec import setup_from_dict, setup_to_dict
+from companion.tracker.errors import IllegalAction
+from companion.tracker.record import (
+    FORMAT,
+    VERSION,
+    Entry,
+    Record,
+    Undo,
+    entry_from_dict,
+    entry_to_dict,
+    record_to_dict,
+)
+from companion.tracker.state import GameSetup, GameState, Phase
+
+
+class NotFound(Exception):
+    """No such game, or no such token."""
+
+
+class Conflict(Exception):
+    """The write was made against an older revision; `message` says what changed meanwhile."""
+
+    def __init__(self, message: str, revision: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.revision = revision
+
+
+def now() -> str:
+    """The current time, ISO 8601 in UTC."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def new_token() -> str:
+    """A random token of 128 bits and more, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+@dataclass
+class LogItem:
+    """One entry of the log as the console shows it."""
+
+    seq: int
+    label: str
+    events: tuple[Event, ...]
+    undone: bool = False
+    is_undo: bool = False
+
+
+@dataclass
+class Game:
+    """A game as cached in memory: its setup, entries, current state and explained log."""
+
+    id: str
+    name: str
+    setup: GameSetup
+    dice_by_app: bool
+    cards_by_app: bool
+    board_token: str
+    created: str
+    entries: list[Entry] = field(default_factory=list)
+    kept: list[tuple[int, Action, GameState]] = field(default_factory=list)
+    log: list[LogItem] = field(default_factory=list)
+    state: GameState | None = None
+
+    @property
+    def revision(self) -> int:
+        """The number of entries in the log."""
+        return len(self.entries)
+
+    def record(self) -> Record:
+        """The game record (for export)."""
+        return Record(self.setup, tuple(self.entries))
+
+    def state_before(self, position: int) -> GameState:
+        """The state before the effective action at `position` (0-based)."""
+        if position == 0:
+            return new_game(self.setup)
+        return self.kept[position - 1][2]
+
+    def add(self, entry: Entry) -> tuple[Event, ...]:
+        """Apply one entry to the cached state (raises ActionError, changing nothing)."""
+        seq = len(self.entries) + 1
+        if isinstance(entry, Undo):
+            if entry.to > len(self.kept):
+                raise IllegalAction(f"there are only {len(self.kept)} actions to go back over")
+            dropped = {s for s, _, _ in self.kept[entry.to:]}
+            self.kept = self.kept[: entry.to]
+            self.state = self.kept[-1][2] if self.kept else new_game(self.setup)
+            for item in self.log:
+                if item.seq in dropped:
+                    item.undone = True
+            target = self.kept[-1][0] if self.kept else 0
+            text = f"Undone: back to entry {target}." if target else "Undone: back to the start."
+            events = (Event("undo", text, "referee"),)
+            self.log.append(LogItem(seq, f"undo to entry {target}", events, is_undo=True))
+        else:
+            before = self.state
+            label = describe(before, entry)
+            self.state, events = apply(before, entry)
+            self.kept.append((seq, entry, self.state))
+            self.log.append(LogItem(seq, label, events))
+        self.entries.append(entry)
+        return events
+
+    def undo_target(self, seq: int) -> int:
+        """The `to` of an undo that keeps everything up to and including entry `seq`."""
+        for position, (s, _, _) in enumerate(self.kept):
+            if s == seq:
+                return position + 1
+        raise IllegalAction("that entry is no longer in force")
+
+
+class Store:
+    """Games on disk and in memory; one lock serialises writes in this process."""
+
+    def __init__(self, path: str | Path, notify: Callable[[str, int], None] | None = None):
+        self.path = Path(path)
+        self._local = threading.local()
+        self._lock = threading.RLock()
+        self._games: dict[str, Game] = {}
+        self._notify = notify or (lambda game_id, revision: None)
+        self.db  # create the file and apply migrations now
+
+    @property
+    def db(self) -> Database:
+        """This thread's connection."""
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = connect(self.path)
+            self._local.db = db
+        return db
+
+    # ----- games -------------------------------------------------------------------
+    def create_game(self, setup: GameSetup, name: str, dice_by_app: bool, cards_by_app: bool,
+                    first: list[Entry] | None = None) -> Game:
+        """Create a game (validating the setup), its seat tokens, and its first entries."""
+        new_game(setup)  # raises InvalidAction for a bad setup
+        game_id = secrets.token_hex(6)
+        stamp = now()
+        game = Game(game_id, name, setup, dice_by_app, cards_by_app, new_token(), stamp)
+        game.state = new_game(setup)
+        for entry in first or []:
+            game.add(entry)
+        with self._lock, self.db.atomic():
+            self.db["games"].insert({
+                "id": game_id, "name": name, "created": stamp, "updated": stamp,
+                "setup": json.dumps(setup_to_dict(setup)), "dice_by_app": int(dice_by_app),
+                "cards_by_app": int(cards_by_app), "board_token": game.board_token, "over": 0,
+            })
+            for seq, entry in enumerate(game.entries, 1):
+                self._insert_entry(game_id, seq, entry)
+            for seat in setup.seats:
+                self.db["seats"].insert({"token": new_token(), "game_id": game_id,
+                                         "color": seat.color.value, "revoked": 0,
+                                         "issued": stamp})
+            self._games[game_id] = game
+        return game
+
+    def import_record(self, record: Record, name: str) -> Game:
+        """Create a game from an imported record (already read and replayable)."""
+        return self.create_game(record.setup, name, dice_by_app=False, cards_by_app=False,
+                                first=list(record.entries))
+
+    def list_games(self) -> list[dict[str, Any]]:
+        """Every game, most recently played first."""
+        rows = self.db.query("select g.id, g.name, g.created, g.updated, g.over, "
+                             "(select count(*) from entries e where e.game_id = g.id) as entries "
+                             "from games g order by g.updated desc")
+        return list(rows)
+
+    def get(self, game_id: str) -> Game:
+        """A game from the cache, or loaded and replayed from its entries."""
+        with self._lock:
+            game = self._games.get(game_id)
+            if game is None:
+                game = self._load(game_id)
+                self._games[game_id] = game
+            return game
+
+    def _load(self, game_id: str) -> Game:
+        rows = list(self.db.query("select * from games where id = ?", [game_id]))
+        if not rows:
+            raise NotFound(game_id)
+        row = rows[0]
+        setup = setup_from_dict(json.loads(row["setup"]))
+        game = Game(row["id"], row["name"], setup, bool(row["dice_by_app"]),
+                    bool(row["cards_by_app"]), row["board_token"], row["created"])
+        game.state = new_game(setup)
+        for entry_row in self.db.query(
+                "select entry from entries where game_id = ? order by seq", [game_id]):
+            game.add(entry_from_dict(json.loads(entry_row["entry"])))
+        return game
+
+    def append(self, game_id: str, entry: Entry, revision: int) -> tuple[Game, tuple[Event, ...]]:
+        """Apply and commit one entry made against `revision`; raises Conflict or ActionError."""
+        with self._lock:
+            game = self.get(game_id)
+            if revision != game.revision:
+                raise Conflict(self.describe_since(game, revision), game.revision)
+            # Apply on a copy first: a refused entry changes nothing, in memory or on disk.
+            trial = Game(game.id, game.name, game.setup, game.dice_by_app, game.cards_by_app,
+                         game.board_token, game.created, list(game.entries), list(game.kept),
+                         [LogItem(i.seq, i.label, i.events, i.undone, i.is_undo)
+                          for i in game.log], game.state)
+            events = trial.add(entry)
+            with self.db.atomic():
+                last = self.db.execute("select coalesce(max(seq), 0) from entries "
+                                       "where game_id = ?", [game_id]).fetchone()[0]
+                if last != revision:
+                    self._games.pop(game_id, None)
+                    raise Conflict("another device changed the game at the same moment; "
+                                   "the table has been reloaded", last)
+                self._insert_entry(game_id, revision + 1, entry)
+                self.db["games"].update(game_id, {"updated": now(),
+                                                  "over": int(trial.state.phase is Phase.OVER)})
+            self._games[game_id] = trial
+        self._notify(game_id, trial.revision)
+        return trial, events
+
+    def _insert_entry(self, game_id: str, seq: int, entry: Entry) -> None:
+        self.db["entries"].insert({"game_id": game_id, "seq": seq,
+                                   "entry": json.dumps(entry_to_dict(entry)), "created": now()})
+
+    @staticmethod
+    def describe_since(game: Game, revision: int) -> str:
+        """What changed since a revision, for a refused stale submission."""
+        if revision > game.revision or revision < 0:
+            return "the page was out of date; it now shows the table as it is"
+        newer = [item.label for item in game.log if item.seq > revision]
+        shown = "; ".join(newer[-3:])
+        more = f" (and {len(newer) - 3} more)" if len(newer) > 3 else ""
+        return f"the table moved on meanwhile: {shown}{more}. Nothing was changed; check again."
+
+    def export(self, game_id: str) -> dict[str, Any]:
+        """The game record as JSON data."""
+        data = record_to_dict(self.get(game_id).record())
+        assert data["format"] == FORMAT and data["version"] == VERSION
+        return data
+
+    def rename(self, game_id: str, name: str) -> None:
+        """Rename a game."""
+        with self._lock:
+            self.db["games"].update(game_id, {"name": name})
+            self.get(game_id).name = name
+
+    # ----- tokens --------------------------------------------------------------------
+    def seat_tokens(self, game_id: str) -> dict[str, str]:
+        """The live seat token of each color of a game."""
+        rows = self.db.query("select color, token from seats where game_id = ? and revoked = 0",
+                             [game_id])
+        return {r["color"]: r["token"] for r in rows}
+
+    def reissue_seat(self, game_id: str, color: str) -> str:
+        """Revoke a seat's link and issue a new one."""
+        with self._lock, self.db.atomic():
+            self.db.execute("update seats set revoked = 1 where game_id = ? and color = ?",
+                            [game_id, color])
+            token = new_token()
+            self.db["seats"].insert({"token": token, "game_id": game_id, "color": color,
+                                     "revoked": 0, "issued": now()})
+        return token
+
+    def find_seat(self, token: str) -> tuple[str, str, bool]:
+        """(game_id, color, revoked) of a seat token; raises NotFound."""
+        rows = list(self.db.query("select game_id, color, revoked from seats where token = ?",
+                                  [token]))
+        if not rows:
+            raise NotFound(token)
+        return rows[0]["game_id"], rows[0]["color"], bool(rows[0]["revoked"])
+
+    def find_board(self, token: str) -> str:
+        """The game of a public board token; raises NotFound."""
+        rows = list(self.db.query("select id from games where board_token = ?", [token]))
+        if not rows:
+            raise NotFound(token)
+        return rows[0]["id"]
+
+    # ----- the group's box -------------------------------------------------------------
+    def setting(self, key: str, default: Any = None) -> Any:
+        """A remembered setting (JSON), or the default."""
+        rows = list(self.db.query("select value from settings where key = ?", [key]))
+        return json.loads(rows[0]["value"]) if rows else default
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Remember a setting."""
+        with self._lock:
+            self.db["settings"].upsert({"key": key, "value": json.dumps(value)}, pk="key")

@@ -1,0 +1,1 @@
+"""The web shell: referee console, seat views, public board, records."""

@@ -1,0 +1,50 @@
+"""The public board: read-only, for a TV; everything on the table, nobody's controls."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template, request
+
+from companion.store import NotFound
+from companion.tracker.projection import public_view
+from companion.web.common import page_or_partial, store
+from companion.web.games import SHAPES
+from companion.web.seat import live_response
+
+bp = Blueprint("board", __name__, url_prefix="/b/<token>")
+
+
+def _game(token: str):
+    try:
+        return store().get(store().find_board(token))
+    except NotFound:
+        abort(404)
+
+
+def _context(game, token: str) -> dict:
+    return {"game": game, "token": token, "view": public_view(game.state),
+            "revision": game.revision, "shapes": SHAPES, "highlight": None,
+            "log": list(reversed(game.log[-12:]))}
+
+
+@bp.route("")
+def page(token: str):
+    """The board page."""
+    game = _game(token)
+    return page_or_partial("board.html", "_board_view.html", **_context(game, token))
+
+
+@bp.route("/view")
+def view(token: str):
+    """The board partial; 204 if nothing changed since `since`."""
+    game = _game(token)
+    since = request.args.get("since", "")
+    if since.isdigit() and int(since) == game.revision:
+        return "", 204
+    return render_template("_board_view.html", **_context(game, token))
+
+
+@bp.route("/events")
+def events(token: str):
+    """Server-sent events for the board."""
+    game = _game(token)
+    return live_response(game.id, game.revision)

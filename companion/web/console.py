@@ -1,0 +1,209 @@
+"""The referee console: the prompt, the legal choices, the board, the explained log."""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+
+from companion.qr import qr_svg
+from companion.store import Conflict, Game, NotFound
+from companion.tracker import describe, legal_actions, prompt
+from companion.tracker.actions import Correct, RollForStartOrder, TurnEnvironmentCard
+from companion.tracker.data import GENES, Color
+from companion.tracker.errors import ActionError, InvalidAction
+from companion.tracker.projection import public_view
+from companion.tracker.record import Undo
+from companion.tracker.state import AmoebaId, Step
+from companion.web.auth import referee_required
+from companion.web.common import page_or_partial, store, wants_partial
+from companion.web.controls import action_from_form, controls, dice_action
+from companion.web.games import SHAPES
+
+bp = Blueprint("console", __name__, url_prefix="/games/<game_id>")
+
+_dice = secrets.SystemRandom()
+
+
+def load(game_id: str) -> Game:
+    """The game, or 404."""
+    try:
+        return store().get(game_id)
+    except NotFound:
+        abort(404)
+
+
+def base_url() -> str:
+    """The address phones use to reach the laptop."""
+    from flask import current_app
+
+    return (current_app.config.get("PUBLIC_URL") or request.host_url).rstrip("/")
+
+
+def context(game: Game, error: str | None = None, conflict: bool = False) -> dict:
+    """Everything the console templates need, computed by the core."""
+    state = game.state
+    return {
+        "game": game,
+        "state": state,
+        "view": public_view(state),
+        "prompt": prompt(state),
+        "controls": controls(state),
+        "log": list(reversed(game.log[-200:])),
+        "error": error,
+        "conflict": conflict,
+        "shapes": SHAPES,
+        "genes": GENES,
+        "colors": [c.value for c in state.colors],
+        "app_rolls": game.dice_by_app,
+        "app_cards": game.cards_by_app,
+    }
+
+
+def render_console(game: Game, status: int = 200, **extra):
+    """The console page, or its partial for htmx."""
+    return page_or_partial("console.html", "_console.html", status=status,
+                           **context(game, **extra))
+
+
+def _revision() -> int:
+    try:
+        return int(request.form.get("revision", ""))
+    except ValueError:
+        raise InvalidAction("the form did not say which state it was made against") from None
+
+
+def submit(game: Game, entry):
+    """Append an entry; answer with the console, or the refusal in place (422 / 409)."""
+    try:
+        game, _ = store().append(game.id, entry, _revision())
+    except Conflict as exc:
+        return render_console(store().get(game.id), status=409, error=exc.message,
+                              conflict=True)
+    except ActionError as exc:
+        return render_console(game, status=422, error=str(exc))
+    if not wants_partial():
+        return redirect(url_for("console.view", game_id=game.id), code=303)
+    return render_console(game)
+
+
+@bp.route("")
+@referee_required
+def view(game_id: str):
+    """The console of a game."""
+    return render_console(load(game_id))
+
+
+@bp.route("/act", methods=["POST"])
+@referee_required
+def act(game_id: str):
+    """Submit a choice: a legal action, dice seen, a space clicked, cubes carried."""
+    game = load(game_id)
+    try:
+        action = action_from_form(game.state, request.form)
+    except ActionError as exc:
+        return render_console(game, status=422, error=str(exc))
+    return submit(game, action)
+
+
+@bp.route("/roll", methods=["POST"])
+@referee_required
+def roll(game_id: str):
+    """The app rolls the awaited dice, or draws the next environment card."""
+    game = load(game_id)
+    state = game.state
+    step = state.cursor.step
+    legal = legal_actions(state)
+    if step is Step.TURN_CARD and legal:
+        action = TurnEnvironmentCard(_dice.choice([a.card for a in legal]))
+    elif step is Step.START_ROLLS and legal:
+        action = RollForStartOrder(legal[0].color, _dice.randint(1, 6) + _dice.randint(1, 6))
+    elif step in (Step.MOVE_ROLL, Step.FIGHT_ROLL) and legal:
+        count = len(legal[0].dice) if step is Step.MOVE_ROLL else 2
+        action = dice_action(state, [_dice.randint(1, 6) for _ in range(count)])
+    else:
+        return render_console(game, status=422, error="No dice or card is awaited now.")
+    return submit(game, action)
+
+
+@bp.route("/undo", methods=["POST"])
+@referee_required
+def undo(game_id: str):
+    """Undo the last action, or go back to just after a log entry (recorded, never erased)."""
+    game = load(game_id)
+    try:
+        if request.form.get("seq"):
+            to = game.undo_target(int(request.form["seq"]))
+        else:
+            to = len(game.kept) - 1
+            if to < 0:
+                raise InvalidAction("there is nothing to undo")
+    except ValueError:
+        return render_console(game, status=422, error="Which entry? The form was damaged.")
+    except ActionError as exc:
+        return render_console(game, status=422, error=str(exc))
+    return submit(game, Undo(to))
+
+
+@bp.route("/correct", methods=["POST"])
+@referee_required
+def correct(game_id: str):
+    """A referee correction: set a tracked quantity to what the table shows, with a reason."""
+    game = load(game_id)
+    form = request.form
+    try:
+        field = form.get("field", "")
+        value = int(form.get("value", ""))
+        color = Color(form["color"]) if form.get("color") else None
+        amoeba = AmoebaId.parse(form["amoeba"]) if form.get("amoeba") else None
+        space = int(form["space"]) if form.get("space") else None
+        gene = form.get("gene") or None
+    except (ValueError, KeyError):
+        return render_console(game, status=422, error="The correction needs a field, a whole "
+                              "number value and what it applies to.")
+    action = Correct(field=field, value=value, reason=form.get("reason", "")[:200], color=color,
+                     amoeba=amoeba, space=space, gene=gene)
+    return submit(game, action)
+
+
+@bp.route("/seats")
+@referee_required
+def seats(game_id: str):
+    """A printable sheet of every seat's QR code, and the public board's."""
+    game = load(game_id)
+    base = base_url()
+    tokens = store().seat_tokens(game.id)
+    cards = []
+    for seat in game.setup.seats:
+        url = f"{base}/s/{tokens[seat.color.value]}"
+        cards.append({"name": seat.name, "color": seat.color.value, "url": url,
+                      "svg": qr_svg(url)})
+    board_url = f"{base}/b/{game.board_token}"
+    return render_template("seats.html", game=game, cards=cards, shapes=SHAPES,
+                           board={"url": board_url, "svg": qr_svg(board_url)})
+
+
+@bp.route("/seats/<color>/reissue", methods=["POST"])
+@referee_required
+def reissue(game_id: str, color: str):
+    """Revoke a seat's link (a lost or shared phone) and issue a new QR code."""
+    game = load(game_id)
+    if color not in {s.color.value for s in game.setup.seats}:
+        abort(404)
+    store().reissue_seat(game.id, color)
+    return redirect(url_for("console.seats", game_id=game.id), code=303)
+
+
+@bp.route("/standings")
+@referee_required
+def standings(game_id: str):
+    """Standings and the chart of every marker round by round."""
+    game = load(game_id)
+    return render_template("standings.html", game=game, view=public_view(game.state),
+                           shapes=SHAPES)
+
+
+@bp.app_template_global()
+def label(state, action) -> str:
+    """A short label for an action (templates)."""
+    return describe(state, action)

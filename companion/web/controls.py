@@ -1,0 +1,140 @@
+"""Turn the engine's legal actions into the console's controls (presentation only).
+
+Nothing here decides a rule: every button, highlighted space and stepper comes from
+`legal_actions(state)`, and every submission is validated again by the engine.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.tracker import actions as A
+from companion.tracker import describe, legal_actions
+from companion.tracker.data import tentacle_capacity
+from companion.tracker.state import GameState, Step
+
+DICE_STEPS = {Step.MOVE_ROLL, Step.FIGHT_ROLL, Step.START_ROLLS}
+SPACE_ACTIONS = (A.PlaceAmoeba, A.Divide, A.PlaceFreeAmoeba)
+
+
+@dataclass
+class Button:
+    """A legal action as a button: its label and its record form."""
+
+    label: str
+    action: str
+    primary: bool = False
+
+
+@dataclass
+class Controls:
+    """What the console offers now."""
+
+    step: str
+    buttons: list[Button] = field(default_factory=list)
+    spaces: dict[int, list[int]] = field(default_factory=dict)  # space -> amoeba numbers
+    space_kind: str = ""
+    space_color: str = ""
+    dice: int = 0  # dice to enter (0: none)
+    dice_label: str = ""
+    dice_max: int = 6
+    dice_min: int = 1
+    carry: dict[str, int] = field(default_factory=dict)  # color -> cubes available
+    carry_cap: int = 0
+    carry_amoeba: str = ""
+    cards: list[Button] = field(default_factory=list)
+
+
+def _button(state: GameState, action: A.Action, primary: bool = False) -> Button:
+    return Button(describe(state, action), json.dumps(A.action_to_dict(action)), primary)
+
+
+def controls(state: GameState) -> Controls:
+    """The controls for the current step."""
+    legal = legal_actions(state)
+    step = state.cursor.step
+    c = Controls(step=step.value)
+    if step is Step.TURN_CARD:
+        c.cards = [_button(state, a) for a in legal]
+        return c
+    if step in DICE_STEPS:
+        sample = legal[0] if legal else None
+        if isinstance(sample, A.RollMovement):
+            c.dice = len(sample.dice)
+            c.dice_label = "die" if c.dice == 1 else "dice (Movement I)"
+        elif isinstance(sample, A.FightRoll):
+            c.dice, c.dice_label = 2, "attacker's die, defender's die"
+        elif isinstance(sample, A.RollForStartOrder):
+            c.dice, c.dice_label, c.dice_min, c.dice_max = 1, "two-dice total", 2, 12
+        return c
+    if step is Step.CARRY:
+        head = state.cursor.move.queue[0]
+        cubes = state.cubes_on(head.origin)
+        c.carry = {col.value: n for col, n in zip(state.colors, cubes, strict=True) if n}
+        c.carry_cap = max(sum(n for _, n in a.cubes) for a in legal) if legal else 0
+        c.carry_cap = min(c.carry_cap, tentacle_capacity(state.n_players))
+        c.carry_amoeba = str(head.amoeba)
+        return c
+    for action in legal:
+        if isinstance(action, SPACE_ACTIONS):
+            c.space_kind = action.kind
+            c.space_color = action.amoeba.color.value
+            c.spaces.setdefault(action.space, []).append(action.amoeba.number)
+        else:
+            c.buttons.append(_button(state, action))
+    if c.buttons and not c.spaces:
+        c.buttons[0].primary = True
+    return c
+
+
+def action_from_form(state: GameState, form: Any) -> A.Action:
+    """Build the action a console form describes (validated later by the engine)."""
+    kind = form.get("kind", "")
+    if kind == "action":
+        try:
+            data = json.loads(form.get("action", ""))
+        except ValueError:
+            raise A.InvalidAction("the action could not be read") from None
+        return A.action_from_dict(data)
+    if kind in ("place_amoeba", "divide", "place_free_amoeba"):
+        cls = {"place_amoeba": A.PlaceAmoeba, "divide": A.Divide,
+               "place_free_amoeba": A.PlaceFreeAmoeba}[kind]
+        return A.action_from_dict({"type": cls.kind, "amoeba": form.get("amoeba", ""),
+                                   "space": _int(form.get("space"), "space")})
+    if kind == "dice":
+        values = [_int(form.get(f"d{i}"), "die") for i in range(1, 3) if form.get(f"d{i}")]
+        return dice_action(state, values)
+    if kind == "carry":
+        cubes = {col.value: _int(form.get(col.value) or "0", col.value) for col in state.colors}
+        head = state.cursor.move.queue[0] if state.cursor.move and state.cursor.move.queue \
+            else None
+        if head is None:
+            raise A.InvalidAction("no cubes are being carried now")
+        return A.CarryCubes(head.amoeba, tuple((c, n) for c, n in cubes.items() if n))
+    raise A.InvalidAction("unknown kind of submission")
+
+
+def dice_action(state: GameState, values: list[int]) -> A.Action:
+    """The chance action of the current step from the dice values seen."""
+    step = state.cursor.step
+    legal = legal_actions(state)
+    if step is Step.MOVE_ROLL:
+        return A.RollMovement(tuple(values))
+    if step is Step.FIGHT_ROLL:
+        if len(values) != 2:
+            raise A.InvalidAction("a fight needs the attacker's and the defender's die")
+        return A.FightRoll(values[0], values[1])
+    if step is Step.START_ROLLS and legal:
+        if len(values) != 1:
+            raise A.InvalidAction("enter the two-dice total")
+        return A.RollForStartOrder(legal[0].color, values[0])
+    raise A.InvalidAction("no dice are awaited now")
+
+
+def _int(value: Any, name: str) -> int:
+    try:
+        return int(str(value))
+    except (TypeError, ValueError):
+        raise A.InvalidAction(f"'{name}' must be a whole number") from None

@@ -1,0 +1,163 @@
+"""Games: the list (resume the last game), and the setup page for a new game."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from datetime import date
+from typing import Any
+
+from flask import Blueprint, redirect, render_template, request, url_for
+
+from companion.tracker.actions import ShuffleEnvironmentDeck
+from companion.tracker.board import BoardFlip, make_board
+from companion.tracker.data import PLACEHOLDER_DECK, Color, Direction, EnvironmentCard
+from companion.tracker.errors import InvalidAction
+from companion.tracker.options import OPTION_INFO, RuleOptions
+from companion.tracker.state import GameSetup, Seat
+from companion.web.auth import SEAT_COOKIE, is_referee, referee_required
+from companion.web.common import store
+
+bp = Blueprint("games", __name__)
+
+SHAPES = {"red": "circle", "yellow": "triangle", "green": "square", "blue": "diamond",
+          "white": "hexagon", "black": "star"}
+
+
+@bp.route("/")
+def index():
+    """The referee's games, or a phone's way back to its seat."""
+    if not is_referee():
+        token = request.cookies.get(SEAT_COOKIE)
+        if token:
+            return redirect(url_for("seat.page", token=token), code=303)
+        return render_template("welcome.html")
+    return render_template("index.html", games=store().list_games())
+
+
+def _remembered() -> dict[str, Any]:
+    box = store().setting("box", {}) or {}
+    deck = box.get("deck")
+    cards = [EnvironmentCard(c["id"], Direction(c["drift"]) if c["drift"] else None, c["ozone"])
+             for c in deck] if deck else list(PLACEHOLDER_DECK)
+    return {
+        "deck": cards,
+        "deck_confirmed": bool(deck),
+        "board_flip": box.get("board_flip", "none"),
+        "ladder_length": box.get("ladder_length", 50),
+        "players": box.get("players", []),
+    }
+
+
+def option_fields() -> list[dict[str, Any]]:
+    """The rule options with their choices, defaults and sources, for the setup form."""
+    out = []
+    defaults = RuleOptions()
+    for f in dataclasses.fields(RuleOptions):
+        info = OPTION_INFO[f.name]
+        default = getattr(defaults, f.name)
+        choices = [m.value for m in type(default)] if hasattr(default, "value") else None
+        out.append({"name": f.name, "label": info.label, "default": getattr(default, "value",
+                                                                             default),
+                    "choices": choices, "default_source": info.default_source,
+                    "alternative_source": info.alternative_source,
+                    "is_bool": isinstance(default, bool)})
+    return out
+
+
+@bp.route("/games/new")
+@referee_required
+def new():
+    """The setup page: players, rule options, the group's board, deck and ladder."""
+    boards = {flip.value: make_board(flip) for flip in BoardFlip}
+    return render_template("setup.html", box=_remembered(), options=option_fields(),
+                           colors=[c.value for c in Color], shapes=SHAPES, boards=boards,
+                           today=date.today().isoformat(), error=None, form={})
+
+
+def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
+    """Read the setup form; raises InvalidAction with a message for the referee."""
+    seats = []
+    for i in range(6):
+        name = (form.get(f"name{i}") or "").strip()
+        color = form.get(f"color{i}") or ""
+        if not name:
+            continue
+        try:
+            seats.append(Seat(name[:40], Color(color)))
+        except ValueError:
+            raise InvalidAction(f"player {i + 1} needs a color") from None
+    cards = []
+    for i in range(11):
+        card_id = (form.get(f"card{i}") or "").strip()[:12] or f"C{i + 1}"
+        drift = form.get(f"drift{i}") or ""
+        try:
+            ozone = int(form.get(f"ozone{i}") or "")
+        except ValueError:
+            raise InvalidAction(f"card {card_id} needs an ozone thickness (a number)") from None
+        try:
+            cards.append(EnvironmentCard(card_id, Direction(drift) if drift else None, ozone))
+        except ValueError:
+            raise InvalidAction(f"card {card_id} has an unknown drift {drift!r}") from None
+    options: dict[str, Any] = {}
+    defaults = RuleOptions()
+    for f in dataclasses.fields(RuleOptions):
+        default = getattr(defaults, f.name)
+        raw = form.get(f"opt_{f.name}")
+        if isinstance(default, bool):
+            options[f.name] = raw == "on"
+        elif raw in (None, ""):
+            options[f.name] = None if f.name == "end_zone_start" else default
+        elif hasattr(default, "value"):
+            try:
+                options[f.name] = type(default)(raw)
+            except ValueError:
+                raise InvalidAction(f"unknown choice for {OPTION_INFO[f.name].label}") from None
+        else:
+            try:
+                options[f.name] = int(raw)
+            except ValueError:
+                raise InvalidAction(f"{OPTION_INFO[f.name].label} must be a number") from None
+    try:
+        ladder = int(form.get("ladder_length") or "50")
+        flip = BoardFlip(form.get("board_flip") or "none")
+    except ValueError:
+        raise InvalidAction("the ladder length must be a number, the board a known outline") \
+            from None
+    confirmed = form.get("deck_confirmed") == "on"
+    setup = GameSetup(seats=tuple(seats), deck=tuple(cards), deck_is_placeholder=not confirmed,
+                      board_flip=flip, ladder_length=ladder, options=RuleOptions(**options))
+    extras = {"dice_by_app": form.get("dice") == "app", "cards_by_app": form.get("cards") == "app",
+              "name": (form.get("game_name") or "").strip()[:60]
+              or f"Game of {date.today().isoformat()}"}
+    return setup, extras
+
+
+@bp.route("/games", methods=["POST"])
+@referee_required
+def create():
+    """Create the game from the setup form and open its console."""
+    try:
+        setup, extras = setup_from_form(request.form)
+        first = []
+        if extras["cards_by_app"]:
+            order = [c.id for c in setup.deck]
+            secrets.SystemRandom().shuffle(order)
+            first.append(ShuffleEnvironmentDeck(tuple(order)))
+        game = store().create_game(setup, extras["name"], extras["dice_by_app"],
+                                   extras["cards_by_app"], first)
+    except InvalidAction as exc:
+        boards = {flip.value: make_board(flip) for flip in BoardFlip}
+        return render_template("setup.html", box=_remembered(), options=option_fields(),
+                               colors=[c.value for c in Color], shapes=SHAPES, boards=boards,
+                               today=date.today().isoformat(), error=exc.message,
+                               form=request.form), 422
+    box = {"board_flip": setup.board_flip.value, "ladder_length": setup.ladder_length,
+           "players": [{"name": s.name, "color": s.color.value} for s in setup.seats]}
+    if not setup.deck_is_placeholder:
+        box["deck"] = [{"id": c.id, "drift": c.drift.value if c.drift else None,
+                        "ozone": c.ozone} for c in setup.deck]
+    else:
+        box["deck"] = (store().setting("box", {}) or {}).get("deck")
+    store().set_setting("box", box)
+    return redirect(url_for("console.view", game_id=game.id), code=303)

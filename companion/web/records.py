@@ -1,0 +1,54 @@
+"""Records: export a game's record as JSON, import one as a new game."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+
+from companion.store import NotFound
+from companion.tracker.record import RecordError, record_from_dict, replay_record
+from companion.web.auth import referee_required
+from companion.web.common import store
+
+bp = Blueprint("records", __name__)
+
+
+@bp.route("/games/<game_id>/export")
+@referee_required
+def export(game_id: str):
+    """Download the game record."""
+    try:
+        data = store().export(game_id)
+        name = store().get(game_id).name
+    except NotFound:
+        abort(404)
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name)[:40] or "game"
+    body = json.dumps(data, indent=1)
+    return body, 200, {"Content-Type": "application/json",
+                       "Content-Disposition": f'attachment; filename="ursuppe-{safe}.json"'}
+
+
+@bp.route("/games/import", methods=["POST"])
+@referee_required
+def import_record():
+    """Import a record as a new game; a damaged record names the action and field at fault."""
+    upload = request.files.get("record")
+    if upload is None or not upload.filename:
+        return _refuse("Choose a game record file (.json) to import.")
+    try:
+        data = json.loads(upload.read().decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return _refuse("That file is not a JSON game record.")
+    try:
+        record = record_from_dict(data)
+        replay_record(record)
+    except RecordError as exc:
+        return _refuse(f"The record cannot be imported: {exc.message}")
+    name = (request.form.get("name") or "").strip()[:60] or f"Imported {upload.filename[:30]}"
+    game = store().import_record(record, name)
+    return redirect(url_for("console.view", game_id=game.id), code=303)
+
+
+def _refuse(message: str):
+    return render_template("index.html", games=store().list_games(), error=message), 422

@@ -1,0 +1,67 @@
+"""A player's phone: the seat view, opened by its QR link, live by server-sent events."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, current_app, render_template, request
+
+from companion.store import NotFound
+from companion.tracker.data import Color
+from companion.tracker.projection import public_view, seat_view
+from companion.web.auth import SEAT_COOKIE
+from companion.web.common import hub, page_or_partial, store
+from companion.web.games import SHAPES
+
+bp = Blueprint("seat", __name__, url_prefix="/s/<token>")
+
+
+def _seat(token: str):
+    try:
+        game_id, color, revoked = store().find_seat(token)
+    except NotFound:
+        abort(404)
+    if revoked:
+        abort(403, "This seat link was replaced. Ask the referee for your new QR code.")
+    return store().get(game_id), Color(color)
+
+
+def _context(game, color: Color) -> dict:
+    return {"game": game, "token": request.view_args["token"], "me": seat_view(game.state, color),
+            "view": public_view(game.state), "revision": game.revision, "shapes": SHAPES,
+            "highlight": color.value}
+
+
+@bp.route("")
+def page(token: str):
+    """The seat page; the token stays in a cookie so the phone finds its way back."""
+    game, color = _seat(token)
+    html, status = page_or_partial("seat.html", "_seat.html", **_context(game, color))
+    response = current_app.make_response((html, status))
+    response.set_cookie(SEAT_COOKIE, token, max_age=60 * 60 * 24 * 2, httponly=True,
+                        samesite="Lax")
+    return response
+
+
+@bp.route("/view")
+def view(token: str):
+    """The seat partial; 204 if nothing changed since `since` (the polling fallback)."""
+    game, color = _seat(token)
+    since = request.args.get("since", "")
+    if since.isdigit() and int(since) == game.revision:
+        return "", 204
+    return render_template("_seat.html", **_context(game, color))
+
+
+@bp.route("/events")
+def events(token: str):
+    """Server-sent events: `revision N` whenever the game changes."""
+    game, _ = _seat(token)
+    return live_response(game.id, game.revision)
+
+
+def live_response(game_id: str, revision: int) -> Response:
+    """An SSE response for a game."""
+    config = current_app.config
+    stream = hub().stream(game_id, revision, heartbeat=config["SSE_HEARTBEAT"],
+                          lifetime=config["SSE_LIFETIME"])
+    return Response(stream, mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
