@@ -66,16 +66,27 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"Referee (this laptop): {referee}\n")
     print(qr_text(referee))
     if len(addresses) > 1 and not args.url:
-        print("Other addresses of this laptop: " + ", ".join(
-            f"http://{a}:{args.port}" for a in addresses[1:]))
+        print(
+            "Other addresses of this laptop: "
+            + ", ".join(f"http://{a}:{args.port}" for a in addresses[1:])
+        )
     print("Players scan their seat's QR code on the referee's console.")
     print("If a phone cannot connect: is it on the same Wi-Fi (not a guest network, which")
-    print("isolates devices)? Does the laptop's firewall allow incoming connections on port "
-          f"{args.port}? On odd networks pass the right address with --url.")
+    print(
+        "isolates devices)? Does the laptop's firewall allow incoming connections on port "
+        f"{args.port}? On odd networks pass the right address with --url."
+    )
     print(f"Game data: {app.instance_path}. Stop with Ctrl+C; games resume on restart.")
     sys.stdout.flush()
-    serve(app, host=args.host, port=args.port, threads=args.threads, channel_timeout=120,
-          connection_limit=200, ident="ursuppe-companion")
+    serve(
+        app,
+        host=args.host,
+        port=args.port,
+        threads=args.threads,
+        channel_timeout=120,
+        connection_limit=200,
+        ident="ursuppe-companion",
+    )
     return 0
 
 
@@ -94,10 +105,15 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="0.0.0.0", help="interface to listen on (all: 0.0.0.0)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.add_argument("--url", help="the address phones should use, if the guess is wrong")
-    serve.add_argument("--threads", type=int, default=48,
-                       help="worker threads; every open phone holds one (default 48)")
-    serve.add_argument("--instance", help="folder for the database and secrets "
-                       "(default: instance/)")
+    serve.add_argument(
+        "--threads",
+        type=int,
+        default=48,
+        help="worker threads; every open phone holds one (default 48)",
+    )
+    serve.add_argument(
+        "--instance", help="folder for the database and secrets (default: instance/)"
+    )
     serve.set_defaults(func=cmd_serve)
     return parser
 

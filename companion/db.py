@@ -14,8 +14,17 @@ migrations = Migrations("companion")
 def m001_games_and_entries(db: Database) -> None:
     """Games, their append-only entries keyed (game_id, seq), and seat/board tokens."""
     db["games"].create(
-        {"id": str, "name": str, "created": str, "updated": str, "setup": str,
-         "dice_by_app": int, "cards_by_app": int, "board_token": str, "over": int},
+        {
+            "id": str,
+            "name": str,
+            "created": str,
+            "updated": str,
+            "setup": str,
+            "dice_by_app": int,
+            "cards_by_app": int,
+            "board_token": str,
+            "over": int,
+        },
         pk="id",
     )
     db["entries"].create(
@@ -39,8 +48,7 @@ def m002_settings(db: Database) -> None:
 
 def connect(path: str | Path) -> Database:
     """Open the database with WAL and a busy timeout, applying pending migrations."""
-    conn = sqlite3.connect(str(path), timeout=10, check_same_thread=False,
-                           isolation_level=None)
+    conn = sqlite3.connect(str(path), timeout=10, check_same_thread=False, isolation_level=None)
     db = Database(conn)
     db.enable_wal()
     db.execute("PRAGMA synchronous=FULL")

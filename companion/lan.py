@@ -16,8 +16,22 @@ def _score(adapter_name: str, ip: ipaddress.IPv4Address) -> int:
         score += 3
     if any(w in name for w in ("wl", "wi-fi", "wifi", "wireless", "airport", "en0")):
         score += 5
-    if any(w in name for w in ("docker", "veth", "br-", "virbr", "vmnet", "vbox", "tun", "tap",
-                               "zt", "tailscale", "utun")):
+    if any(
+        w in name
+        for w in (
+            "docker",
+            "veth",
+            "br-",
+            "virbr",
+            "vmnet",
+            "vbox",
+            "tun",
+            "tap",
+            "zt",
+            "tailscale",
+            "utun",
+        )
+    ):
         score -= 8
     return score
 

@@ -35,8 +35,9 @@ class Hub:
             self._cond.wait_for(lambda: self._revisions.get(game_id) != seen, timeout=timeout)
             return self._revisions.get(game_id)
 
-    def stream(self, game_id: str, current: int, heartbeat: float = 10.0,
-               lifetime: float = 300.0) -> Iterator[str]:
+    def stream(
+        self, game_id: str, current: int, heartbeat: float = 10.0, lifetime: float = 300.0
+    ) -> Iterator[str]:
         """Server-sent events for one game: `revision` events and keep-alive comments."""
         self._revisions.setdefault(game_id, current)
         seen = current

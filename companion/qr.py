@@ -10,12 +10,11 @@ import qrcode.image.svg
 
 def qr_svg(data: str) -> str:
     """An inline SVG QR code of the text."""
-    image = qrcode.make(data, image_factory=qrcode.image.svg.SvgPathImage, box_size=10,
-                        border=2)
+    image = qrcode.make(data, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
     buffer = io.BytesIO()
     image.save(buffer)
     svg = buffer.getvalue().decode("utf-8")
-    return svg[svg.index("<svg"):]
+    return svg[svg.index("<svg") :]
 
 
 def qr_text(data: str) -> str:

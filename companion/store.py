@@ -109,7 +109,7 @@ class Game:
         if isinstance(entry, Undo):
             if entry.to > len(self.kept):
                 raise IllegalAction(f"there are only {len(self.kept)} actions to go back over")
-            dropped = {s for s, _, _ in self.kept[entry.to:]}
+            dropped = {s for s, _, _ in self.kept[entry.to :]}
             self.kept = self.kept[: entry.to]
             self.state = self.kept[-1][2] if self.kept else new_game(self.setup)
             for item in self.log:
@@ -145,7 +145,7 @@ class Store:
         self._lock = threading.RLock()
         self._games: dict[str, Game] = {}
         self._notify = notify or (lambda game_id, revision: None)
-        self.db  # create the file and apply migrations now
+        _ = self.db  # create the file and apply migrations now
 
     @property
     def db(self) -> Database:
@@ -157,8 +157,14 @@ class Store:
         return db
 
     # ----- games -------------------------------------------------------------------
-    def create_game(self, setup: GameSetup, name: str, dice_by_app: bool, cards_by_app: bool,
-                    first: list[Entry] | None = None) -> Game:
+    def create_game(
+        self,
+        setup: GameSetup,
+        name: str,
+        dice_by_app: bool,
+        cards_by_app: bool,
+        first: list[Entry] | None = None,
+    ) -> Game:
         """Create a game (validating the setup), its seat tokens, and its first entries."""
         new_game(setup)  # raises InvalidAction for a bad setup
         game_id = secrets.token_hex(6)
@@ -168,30 +174,47 @@ class Store:
         for entry in first or []:
             game.add(entry)
         with self._lock, self.db.atomic():
-            self.db["games"].insert({
-                "id": game_id, "name": name, "created": stamp, "updated": stamp,
-                "setup": json.dumps(setup_to_dict(setup)), "dice_by_app": int(dice_by_app),
-                "cards_by_app": int(cards_by_app), "board_token": game.board_token, "over": 0,
-            })
+            self.db["games"].insert(
+                {
+                    "id": game_id,
+                    "name": name,
+                    "created": stamp,
+                    "updated": stamp,
+                    "setup": json.dumps(setup_to_dict(setup)),
+                    "dice_by_app": int(dice_by_app),
+                    "cards_by_app": int(cards_by_app),
+                    "board_token": game.board_token,
+                    "over": 0,
+                }
+            )
             for seq, entry in enumerate(game.entries, 1):
                 self._insert_entry(game_id, seq, entry)
             for seat in setup.seats:
-                self.db["seats"].insert({"token": new_token(), "game_id": game_id,
-                                         "color": seat.color.value, "revoked": 0,
-                                         "issued": stamp})
+                self.db["seats"].insert(
+                    {
+                        "token": new_token(),
+                        "game_id": game_id,
+                        "color": seat.color.value,
+                        "revoked": 0,
+                        "issued": stamp,
+                    }
+                )
             self._games[game_id] = game
         return game
 
     def import_record(self, record: Record, name: str) -> Game:
         """Create a game from an imported record (already read and replayable)."""
-        return self.create_game(record.setup, name, dice_by_app=False, cards_by_app=False,
-                                first=list(record.entries))
+        return self.create_game(
+            record.setup, name, dice_by_app=False, cards_by_app=False, first=list(record.entries)
+        )
 
     def list_games(self) -> list[dict[str, Any]]:
         """Every game, most recently played first."""
-        rows = self.db.query("select g.id, g.name, g.created, g.updated, g.over, "
-                             "(select count(*) from entries e where e.game_id = g.id) as entries "
-                             "from games g order by g.updated desc")
+        rows = self.db.query(
+            "select g.id, g.name, g.created, g.updated, g.over, "
+            "(select count(*) from entries e where e.game_id = g.id) as entries "
+            "from games g order by g.updated desc"
+        )
         return list(rows)
 
     def get(self, game_id: str) -> Game:
@@ -209,11 +232,19 @@ class Store:
             raise NotFound(game_id)
         row = rows[0]
         setup = setup_from_dict(json.loads(row["setup"]))
-        game = Game(row["id"], row["name"], setup, bool(row["dice_by_app"]),
-                    bool(row["cards_by_app"]), row["board_token"], row["created"])
+        game = Game(
+            row["id"],
+            row["name"],
+            setup,
+            bool(row["dice_by_app"]),
+            bool(row["cards_by_app"]),
+            row["board_token"],
+            row["created"],
+        )
         game.state = new_game(setup)
         for entry_row in self.db.query(
-                "select entry from entries where game_id = ? order by seq", [game_id]):
+            "select entry from entries where game_id = ? order by seq", [game_id]
+        ):
             game.add(entry_from_dict(json.loads(entry_row["entry"])))
         return game
 
@@ -224,28 +255,48 @@ class Store:
             if revision != game.revision:
                 raise Conflict(self.describe_since(game, revision), game.revision)
             # Apply on a copy first: a refused entry changes nothing, in memory or on disk.
-            trial = Game(game.id, game.name, game.setup, game.dice_by_app, game.cards_by_app,
-                         game.board_token, game.created, list(game.entries), list(game.kept),
-                         [LogItem(i.seq, i.label, i.events, i.undone, i.is_undo)
-                          for i in game.log], game.state)
+            trial = Game(
+                game.id,
+                game.name,
+                game.setup,
+                game.dice_by_app,
+                game.cards_by_app,
+                game.board_token,
+                game.created,
+                list(game.entries),
+                list(game.kept),
+                [LogItem(i.seq, i.label, i.events, i.undone, i.is_undo) for i in game.log],
+                game.state,
+            )
             events = trial.add(entry)
             with self.db.atomic():
-                last = self.db.execute("select coalesce(max(seq), 0) from entries "
-                                       "where game_id = ?", [game_id]).fetchone()[0]
+                last = self.db.execute(
+                    "select coalesce(max(seq), 0) from entries where game_id = ?", [game_id]
+                ).fetchone()[0]
                 if last != revision:
                     self._games.pop(game_id, None)
-                    raise Conflict("another device changed the game at the same moment; "
-                                   "the table has been reloaded", last)
+                    raise Conflict(
+                        "another device changed the game at the same moment; "
+                        "the table has been reloaded",
+                        last,
+                    )
                 self._insert_entry(game_id, revision + 1, entry)
-                self.db["games"].update(game_id, {"updated": now(),
-                                                  "over": int(trial.state.phase is Phase.OVER)})
+                self.db["games"].update(
+                    game_id, {"updated": now(), "over": int(trial.state.phase is Phase.OVER)}
+                )
             self._games[game_id] = trial
         self._notify(game_id, trial.revision)
         return trial, events
 
     def _insert_entry(self, game_id: str, seq: int, entry: Entry) -> None:
-        self.db["entries"].insert({"game_id": game_id, "seq": seq,
-                                   "entry": json.dumps(entry_to_dict(entry)), "created": now()})
+        self.db["entries"].insert(
+            {
+                "game_id": game_id,
+                "seq": seq,
+                "entry": json.dumps(entry_to_dict(entry)),
+                "created": now(),
+            }
+        )
 
     @staticmethod
     def describe_since(game: Game, revision: int) -> str:
@@ -272,24 +323,28 @@ class Store:
     # ----- tokens --------------------------------------------------------------------
     def seat_tokens(self, game_id: str) -> dict[str, str]:
         """The live seat token of each color of a game."""
-        rows = self.db.query("select color, token from seats where game_id = ? and revoked = 0",
-                             [game_id])
+        rows = self.db.query(
+            "select color, token from seats where game_id = ? and revoked = 0", [game_id]
+        )
         return {r["color"]: r["token"] for r in rows}
 
     def reissue_seat(self, game_id: str, color: str) -> str:
         """Revoke a seat's link and issue a new one."""
         with self._lock, self.db.atomic():
-            self.db.execute("update seats set revoked = 1 where game_id = ? and color = ?",
-                            [game_id, color])
+            self.db.execute(
+                "update seats set revoked = 1 where game_id = ? and color = ?", [game_id, color]
+            )
             token = new_token()
-            self.db["seats"].insert({"token": token, "game_id": game_id, "color": color,
-                                     "revoked": 0, "issued": now()})
+            self.db["seats"].insert(
+                {"token": token, "game_id": game_id, "color": color, "revoked": 0, "issued": now()}
+            )
         return token
 
     def find_seat(self, token: str) -> tuple[str, str, bool]:
         """(game_id, color, revoked) of a seat token; raises NotFound."""
-        rows = list(self.db.query("select game_id, color, revoked from seats where token = ?",
-                                  [token]))
+        rows = list(
+            self.db.query("select game_id, color, revoked from seats where token = ?", [token])
+        )
         if not rows:
             raise NotFound(token)
         return rows[0]["game_id"], rows[0]["color"], bool(rows[0]["revoked"])

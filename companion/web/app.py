@@ -8,14 +8,17 @@ from typing import Any
 
 from flask import Flask, render_template, request
 from flask_babel import Babel
+from flask_babel import gettext as _
 from flask_htmx import HTMX
 
 from companion.live import Hub
 from companion.store import Store
 
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
-       "form-action 'self'; frame-ancestors 'none'")
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
 
 
 def _instance_secret(path: Path) -> str:
@@ -55,8 +58,12 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     from companion.web import auth, board, console, games, records, seat, svg
 
-    app.jinja_env.globals.update(board_svg=svg.board_svg, ladder_svg=svg.ladder_svg,
-                                 chart_svg=svg.chart_svg, shape_icon=svg.shape_icon)
+    app.jinja_env.globals.update(
+        board_svg=svg.board_svg,
+        ladder_svg=svg.ladder_svg,
+        chart_svg=svg.chart_svg,
+        shape_icon=svg.shape_icon,
+    )
 
     for module in (auth, games, console, seat, board, records):
         app.register_blueprint(module.bp)
@@ -74,17 +81,24 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.errorhandler(404)
     def not_found(error):
-        return render_template("error.html", title="Not found",
-                               message="There is nothing at this address."), 404
+        return render_template(
+            "error.html", title=_("Not found"), message=_("There is nothing at this address.")
+        ), 404
 
     @app.errorhandler(413)
     def too_large(error):
-        return render_template("error.html", title="Too large",
-                               message="That upload is too large (512 KB at most)."), 413
+        return render_template(
+            "error.html",
+            title=_("Too large"),
+            message=_("That upload is too large (512 KB at most)."),
+        ), 413
 
     @app.errorhandler(405)
     def not_allowed(error):
-        return render_template("error.html", title="Not allowed",
-                               message="That address does not take this kind of request."), 405
+        return render_template(
+            "error.html",
+            title=_("Not allowed"),
+            message=_("That address does not take this kind of request."),
+        ), 405
 
     return app

@@ -13,6 +13,7 @@ from functools import wraps
 from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, session
+from flask_babel import gettext as _
 
 bp = Blueprint("auth", __name__)
 
@@ -41,9 +42,14 @@ def referee_required(view):
     @wraps(view)
     def wrapped(*args, **kwargs):
         if not is_referee():
-            return render_template("error.html", title="Referee only", message=(
-                "This page belongs to the referee. Open the referee link printed in the "
-                "laptop's terminal, or scan your seat's QR code.")), 403
+            return render_template(
+                "error.html",
+                title=_("Referee only"),
+                message=_(
+                    "This page belongs to the referee. Open the referee link printed in the "
+                    "laptop's terminal, or scan your seat's QR code."
+                ),
+            ), 403
         if request.method == "POST":
             check_csrf()
         return view(*args, **kwargs)
@@ -55,11 +61,14 @@ def check_csrf() -> None:
     """Refuse a state-changing request without this session's token or from another origin."""
     origin = request.headers.get("Origin") or request.headers.get("Referer")
     if origin and urlsplit(origin).netloc != request.host:
-        abort(403, "cross-site request refused")
+        abort(403, _("Refused: this request did not come from the console page."))
     sent = request.headers.get("X-CSRF-Token") or request.form.get("csrf", "")
     expected = session.get("csrf", "")
     if not expected or not hmac.compare_digest(sent, expected):
-        abort(403, "missing or wrong CSRF token")
+        abort(
+            403,
+            _("Refused: the page was out of date or not from this app. Reload it and try again."),
+        )
 
 
 @bp.app_context_processor
@@ -72,16 +81,22 @@ def inject_auth():
 def referee_login(token: str):
     """The referee link: keep the token in a cookie and go to the games."""
     if not hmac.compare_digest(token, current_app.config["REFEREE_TOKEN"]):
-        return render_template("error.html", title="Wrong link", message=(
-            "This referee link is not valid. Use the one printed in the laptop's terminal.")), 403
+        return render_template(
+            "error.html",
+            title=_("Wrong link"),
+            message=_(
+                "This referee link is not valid. Use the one printed in the laptop's terminal."
+            ),
+        ), 403
     response = redirect("/", code=303)
-    response.set_cookie(REFEREE_COOKIE, token, max_age=60 * 60 * 24 * 365, httponly=True,
-                        samesite="Lax")
+    response.set_cookie(
+        REFEREE_COOKIE, token, max_age=60 * 60 * 24 * 365, httponly=True, samesite="Lax"
+    )
     return response
 
 
 @bp.app_errorhandler(403)
 def forbidden(error):
     """A refused request, explained."""
-    message = getattr(error, "description", None) or "That is not allowed."
-    return render_template("error.html", title="Not allowed", message=message), 403
+    message = getattr(error, "description", None) or _("That is not allowed.")
+    return render_template("error.html", title=_("Not allowed"), message=message), 403

@@ -21,9 +21,15 @@ def _game(token: str):
 
 
 def _context(game, token: str) -> dict:
-    return {"game": game, "token": token, "view": public_view(game.state),
-            "revision": game.revision, "shapes": SHAPES, "highlight": None,
-            "log": list(reversed(game.log[-12:]))}
+    return {
+        "game": game,
+        "token": token,
+        "view": public_view(game.state),
+        "revision": game.revision,
+        "shapes": SHAPES,
+        "highlight": None,
+        "log": list(reversed(game.log[-12:])),
+    }
 
 
 @bp.route("")

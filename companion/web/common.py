@@ -20,8 +20,10 @@ def hub() -> Hub:
 
 def wants_partial() -> bool:
     """Whether htmx made this request and wants only the partial (HX-Request)."""
-    return (request.headers.get("HX-Request") == "true"
-            and request.headers.get("HX-History-Restore-Request") != "true")
+    return (
+        request.headers.get("HX-Request") == "true"
+        and request.headers.get("HX-History-Restore-Request") != "true"
+    )
 
 
 def page_or_partial(page: str, partial: str, status: int = 200, **context):

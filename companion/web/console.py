@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from companion.qr import qr_svg
 from companion.store import Conflict, Game, NotFound
@@ -62,8 +63,7 @@ def context(game: Game, error: str | None = None, conflict: bool = False) -> dic
 
 def render_console(game: Game, status: int = 200, **extra):
     """The console page, or its partial for htmx."""
-    return page_or_partial("console.html", "_console.html", status=status,
-                           **context(game, **extra))
+    return page_or_partial("console.html", "_console.html", status=status, **context(game, **extra))
 
 
 def _revision() -> int:
@@ -78,8 +78,7 @@ def submit(game: Game, entry):
     try:
         game, _ = store().append(game.id, entry, _revision())
     except Conflict as exc:
-        return render_console(store().get(game.id), status=409, error=exc.message,
-                              conflict=True)
+        return render_console(store().get(game.id), status=409, error=exc.message, conflict=True)
     except ActionError as exc:
         return render_console(game, status=422, error=str(exc))
     if not wants_partial():
@@ -122,7 +121,7 @@ def roll(game_id: str):
         count = len(legal[0].dice) if step is Step.MOVE_ROLL else 2
         action = dice_action(state, [_dice.randint(1, 6) for _ in range(count)])
     else:
-        return render_console(game, status=422, error="No dice or card is awaited now.")
+        return render_console(game, status=422, error=_("No dice or card is awaited now."))
     return submit(game, action)
 
 
@@ -139,7 +138,7 @@ def undo(game_id: str):
             if to < 0:
                 raise InvalidAction("there is nothing to undo")
     except ValueError:
-        return render_console(game, status=422, error="Which entry? The form was damaged.")
+        return render_console(game, status=422, error=_("Which entry? The form was damaged."))
     except ActionError as exc:
         return render_console(game, status=422, error=str(exc))
     return submit(game, Undo(to))
@@ -159,10 +158,20 @@ def correct(game_id: str):
         space = int(form["space"]) if form.get("space") else None
         gene = form.get("gene") or None
     except (ValueError, KeyError):
-        return render_console(game, status=422, error="The correction needs a field, a whole "
-                              "number value and what it applies to.")
-    action = Correct(field=field, value=value, reason=form.get("reason", "")[:200], color=color,
-                     amoeba=amoeba, space=space, gene=gene)
+        return render_console(
+            game,
+            status=422,
+            error=_("The correction needs a field, a whole number value and what it applies to."),
+        )
+    action = Correct(
+        field=field,
+        value=value,
+        reason=form.get("reason", "")[:200],
+        color=color,
+        amoeba=amoeba,
+        space=space,
+        gene=gene,
+    )
     return submit(game, action)
 
 
@@ -176,11 +185,15 @@ def seats(game_id: str):
     cards = []
     for seat in game.setup.seats:
         url = f"{base}/s/{tokens[seat.color.value]}"
-        cards.append({"name": seat.name, "color": seat.color.value, "url": url,
-                      "svg": qr_svg(url)})
+        cards.append({"name": seat.name, "color": seat.color.value, "url": url, "svg": qr_svg(url)})
     board_url = f"{base}/b/{game.board_token}"
-    return render_template("seats.html", game=game, cards=cards, shapes=SHAPES,
-                           board={"url": board_url, "svg": qr_svg(board_url)})
+    return render_template(
+        "seats.html",
+        game=game,
+        cards=cards,
+        shapes=SHAPES,
+        board={"url": board_url, "svg": qr_svg(board_url)},
+    )
 
 
 @bp.route("/seats/<color>/reissue", methods=["POST"])
@@ -199,8 +212,7 @@ def reissue(game_id: str, color: str):
 def standings(game_id: str):
     """Standings and the chart of every marker round by round."""
     game = load(game_id)
-    return render_template("standings.html", game=game, view=public_view(game.state),
-                           shapes=SHAPES)
+    return render_template("standings.html", game=game, view=public_view(game.state), shapes=SHAPES)
 
 
 @bp.app_template_global()

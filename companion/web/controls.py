@@ -99,17 +99,24 @@ def action_from_form(state: GameState, form: Any) -> A.Action:
             raise A.InvalidAction("the action could not be read") from None
         return A.action_from_dict(data)
     if kind in ("place_amoeba", "divide", "place_free_amoeba"):
-        cls = {"place_amoeba": A.PlaceAmoeba, "divide": A.Divide,
-               "place_free_amoeba": A.PlaceFreeAmoeba}[kind]
-        return A.action_from_dict({"type": cls.kind, "amoeba": form.get("amoeba", ""),
-                                   "space": _int(form.get("space"), "space")})
+        cls = {
+            "place_amoeba": A.PlaceAmoeba,
+            "divide": A.Divide,
+            "place_free_amoeba": A.PlaceFreeAmoeba,
+        }[kind]
+        return A.action_from_dict(
+            {
+                "type": cls.kind,
+                "amoeba": form.get("amoeba", ""),
+                "space": _int(form.get("space"), "space"),
+            }
+        )
     if kind == "dice":
         values = [_int(form.get(f"d{i}"), "die") for i in range(1, 3) if form.get(f"d{i}")]
         return dice_action(state, values)
     if kind == "carry":
         cubes = {col.value: _int(form.get(col.value) or "0", col.value) for col in state.colors}
-        head = state.cursor.move.queue[0] if state.cursor.move and state.cursor.move.queue \
-            else None
+        head = state.cursor.move.queue[0] if state.cursor.move and state.cursor.move.queue else None
         if head is None:
             raise A.InvalidAction("no cubes are being carried now")
         return A.CarryCubes(head.amoeba, tuple((c, n) for c, n in cubes.items() if n))

@@ -20,8 +20,14 @@ from companion.web.common import store
 
 bp = Blueprint("games", __name__)
 
-SHAPES = {"red": "circle", "yellow": "triangle", "green": "square", "blue": "diamond",
-          "white": "hexagon", "black": "star"}
+SHAPES = {
+    "red": "circle",
+    "yellow": "triangle",
+    "green": "square",
+    "blue": "diamond",
+    "white": "hexagon",
+    "black": "star",
+}
 
 
 @bp.route("/")
@@ -38,8 +44,14 @@ def index():
 def _remembered() -> dict[str, Any]:
     box = store().setting("box", {}) or {}
     deck = box.get("deck")
-    cards = [EnvironmentCard(c["id"], Direction(c["drift"]) if c["drift"] else None, c["ozone"])
-             for c in deck] if deck else list(PLACEHOLDER_DECK)
+    cards = (
+        [
+            EnvironmentCard(c["id"], Direction(c["drift"]) if c["drift"] else None, c["ozone"])
+            for c in deck
+        ]
+        if deck
+        else list(PLACEHOLDER_DECK)
+    )
     return {
         "deck": cards,
         "deck_confirmed": bool(deck),
@@ -57,11 +69,17 @@ def option_fields() -> list[dict[str, Any]]:
         info = OPTION_INFO[f.name]
         default = getattr(defaults, f.name)
         choices = [m.value for m in type(default)] if hasattr(default, "value") else None
-        out.append({"name": f.name, "label": info.label, "default": getattr(default, "value",
-                                                                             default),
-                    "choices": choices, "default_source": info.default_source,
-                    "alternative_source": info.alternative_source,
-                    "is_bool": isinstance(default, bool)})
+        out.append(
+            {
+                "name": f.name,
+                "label": info.label,
+                "default": getattr(default, "value", default),
+                "choices": choices,
+                "default_source": info.default_source,
+                "alternative_source": info.alternative_source,
+                "is_bool": isinstance(default, bool),
+            }
+        )
     return out
 
 
@@ -70,9 +88,17 @@ def option_fields() -> list[dict[str, Any]]:
 def new():
     """The setup page: players, rule options, the group's board, deck and ladder."""
     boards = {flip.value: make_board(flip) for flip in BoardFlip}
-    return render_template("setup.html", box=_remembered(), options=option_fields(),
-                           colors=[c.value for c in Color], shapes=SHAPES, boards=boards,
-                           today=date.today().isoformat(), error=None, form={})
+    return render_template(
+        "setup.html",
+        box=_remembered(),
+        options=option_fields(),
+        colors=[c.value for c in Color],
+        shapes=SHAPES,
+        boards=boards,
+        today=date.today().isoformat(),
+        error=None,
+        form={},
+    )
 
 
 def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
@@ -122,14 +148,23 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
         ladder = int(form.get("ladder_length") or "50")
         flip = BoardFlip(form.get("board_flip") or "none")
     except ValueError:
-        raise InvalidAction("the ladder length must be a number, the board a known outline") \
-            from None
+        raise InvalidAction(
+            "the ladder length must be a number, the board a known outline"
+        ) from None
     confirmed = form.get("deck_confirmed") == "on"
-    setup = GameSetup(seats=tuple(seats), deck=tuple(cards), deck_is_placeholder=not confirmed,
-                      board_flip=flip, ladder_length=ladder, options=RuleOptions(**options))
-    extras = {"dice_by_app": form.get("dice") == "app", "cards_by_app": form.get("cards") == "app",
-              "name": (form.get("game_name") or "").strip()[:60]
-              or f"Game of {date.today().isoformat()}"}
+    setup = GameSetup(
+        seats=tuple(seats),
+        deck=tuple(cards),
+        deck_is_placeholder=not confirmed,
+        board_flip=flip,
+        ladder_length=ladder,
+        options=RuleOptions(**options),
+    )
+    extras = {
+        "dice_by_app": form.get("dice") == "app",
+        "cards_by_app": form.get("cards") == "app",
+        "name": (form.get("game_name") or "").strip()[:60] or f"Game of {date.today().isoformat()}",
+    }
     return setup, extras
 
 
@@ -144,19 +179,32 @@ def create():
             order = [c.id for c in setup.deck]
             secrets.SystemRandom().shuffle(order)
             first.append(ShuffleEnvironmentDeck(tuple(order)))
-        game = store().create_game(setup, extras["name"], extras["dice_by_app"],
-                                   extras["cards_by_app"], first)
+        game = store().create_game(
+            setup, extras["name"], extras["dice_by_app"], extras["cards_by_app"], first
+        )
     except InvalidAction as exc:
         boards = {flip.value: make_board(flip) for flip in BoardFlip}
-        return render_template("setup.html", box=_remembered(), options=option_fields(),
-                               colors=[c.value for c in Color], shapes=SHAPES, boards=boards,
-                               today=date.today().isoformat(), error=exc.message,
-                               form=request.form), 422
-    box = {"board_flip": setup.board_flip.value, "ladder_length": setup.ladder_length,
-           "players": [{"name": s.name, "color": s.color.value} for s in setup.seats]}
+        return render_template(
+            "setup.html",
+            box=_remembered(),
+            options=option_fields(),
+            colors=[c.value for c in Color],
+            shapes=SHAPES,
+            boards=boards,
+            today=date.today().isoformat(),
+            error=exc.message,
+            form=request.form,
+        ), 422
+    box = {
+        "board_flip": setup.board_flip.value,
+        "ladder_length": setup.ladder_length,
+        "players": [{"name": s.name, "color": s.color.value} for s in setup.seats],
+    }
     if not setup.deck_is_placeholder:
-        box["deck"] = [{"id": c.id, "drift": c.drift.value if c.drift else None,
-                        "ozone": c.ozone} for c in setup.deck]
+        box["deck"] = [
+            {"id": c.id, "drift": c.drift.value if c.drift else None, "ozone": c.ozone}
+            for c in setup.deck
+        ]
     else:
         box["deck"] = (store().setting("box", {}) or {}).get("deck")
     store().set_setting("box", box)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from companion.store import NotFound
 from companion.tracker.record import RecordError, record_from_dict, replay_record
@@ -25,8 +26,14 @@ def export(game_id: str):
         abort(404)
     safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name)[:40] or "game"
     body = json.dumps(data, indent=1)
-    return body, 200, {"Content-Type": "application/json",
-                       "Content-Disposition": f'attachment; filename="ursuppe-{safe}.json"'}
+    return (
+        body,
+        200,
+        {
+            "Content-Type": "application/json",
+            "Content-Disposition": f'attachment; filename="ursuppe-{safe}.json"',
+        },
+    )
 
 
 @bp.route("/games/import", methods=["POST"])
@@ -35,11 +42,11 @@ def import_record():
     """Import a record as a new game; a damaged record names the action and field at fault."""
     upload = request.files.get("record")
     if upload is None or not upload.filename:
-        return _refuse("Choose a game record file (.json) to import.")
+        return _refuse(_("Choose a game record file (.json) to import."))
     try:
         data = json.loads(upload.read().decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
-        return _refuse("That file is not a JSON game record.")
+        return _refuse(_("That file is not a JSON game record."))
     try:
         record = record_from_dict(data)
         replay_record(record)

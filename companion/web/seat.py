@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask_babel import gettext as _
 
 from companion.store import NotFound
 from companion.tracker.data import Color
@@ -20,14 +21,20 @@ def _seat(token: str):
     except NotFound:
         abort(404)
     if revoked:
-        abort(403, "This seat link was replaced. Ask the referee for your new QR code.")
+        abort(403, _("This seat link was replaced. Ask the referee for your new QR code."))
     return store().get(game_id), Color(color)
 
 
 def _context(game, color: Color) -> dict:
-    return {"game": game, "token": request.view_args["token"], "me": seat_view(game.state, color),
-            "view": public_view(game.state), "revision": game.revision, "shapes": SHAPES,
-            "highlight": color.value}
+    return {
+        "game": game,
+        "token": request.view_args["token"],
+        "me": seat_view(game.state, color),
+        "view": public_view(game.state),
+        "revision": game.revision,
+        "shapes": SHAPES,
+        "highlight": color.value,
+    }
 
 
 @bp.route("")
@@ -36,8 +43,7 @@ def page(token: str):
     game, color = _seat(token)
     html, status = page_or_partial("seat.html", "_seat.html", **_context(game, color))
     response = current_app.make_response((html, status))
-    response.set_cookie(SEAT_COOKIE, token, max_age=60 * 60 * 24 * 2, httponly=True,
-                        samesite="Lax")
+    response.set_cookie(SEAT_COOKIE, token, max_age=60 * 60 * 24 * 2, httponly=True, samesite="Lax")
     return response
 
 
@@ -61,7 +67,11 @@ def events(token: str):
 def live_response(game_id: str, revision: int) -> Response:
     """An SSE response for a game."""
     config = current_app.config
-    stream = hub().stream(game_id, revision, heartbeat=config["SSE_HEARTBEAT"],
-                          lifetime=config["SSE_LIFETIME"])
-    return Response(stream, mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    stream = hub().stream(
+        game_id, revision, heartbeat=config["SSE_HEARTBEAT"], lifetime=config["SSE_LIFETIME"]
+    )
+    return Response(
+        stream,
+        mimetype="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )
