@@ -90,6 +90,55 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _instance(args: argparse.Namespace) -> Path:
+    if args.instance:
+        return Path(args.instance)
+    from companion import create_app
+
+    return Path(create_app({}).instance_path)
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    """Back the database up now."""
+    from companion.backup import make_backup
+
+    db = _instance(args) / "companion.db"
+    if not db.exists():
+        print(f"no database at {db}", file=sys.stderr)
+        return 1
+    target = make_backup(db, label="manual", dest=args.to)
+    print(f"backed up to {target}")
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    """Put a backup back (stop the server first); the current database is saved first."""
+    from companion.backup import backup_dir, backups, restore
+
+    db = _instance(args) / "companion.db"
+    source = Path(args.file) if args.file else None
+    if source is None:
+        found = backups(backup_dir(db))
+        if not found:
+            print(f"no backups in {backup_dir(db)}", file=sys.stderr)
+            return 1
+        for path in found:
+            print(path)
+        print("Name one of these to restore it.")
+        return 0
+    try:
+        safety = restore(db, source)
+    except FileNotFoundError:
+        print(f"no such file: {source}", file=sys.stderr)
+        return 1
+    except ValueError as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    print(f"restored {source} into {db}")
+    print(f"the database as it was is saved in {safety}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the `companion` command."""
     parser = argparse.ArgumentParser(prog="companion", description=__doc__)
@@ -115,6 +164,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--instance", help="folder for the database and secrets (default: instance/)"
     )
     serve.set_defaults(func=cmd_serve)
+    backup = sub.add_parser("backup", help="back the database up now (SQLite backup API)")
+    backup.add_argument("--instance", help="the instance folder (default: instance/)")
+    backup.add_argument("--to", help="folder for the backup (default: instance/backups)")
+    backup.set_defaults(func=cmd_backup)
+    restore = sub.add_parser("restore", help="put a backup back; stop the server first")
+    restore.add_argument("file", nargs="?", help="the backup file (none: list the backups)")
+    restore.add_argument("--instance", help="the instance folder (default: instance/)")
+    restore.set_defaults(func=cmd_restore)
     return parser
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import sqlite3
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from companion.backup import KEEP, make_backup
 from companion.db import connect
 from companion.tracker import Event, apply, describe, new_game
 from companion.tracker.actions import Action
@@ -36,6 +38,12 @@ from companion.tracker.record import (
     record_to_dict,
 )
 from companion.tracker.state import GameSetup, GameState, Phase
+
+
+def _round_ended(before: GameState, after: GameState) -> bool:
+    """Whether an entry completed a round (phase 6 scored) or ended the game."""
+    over = after.phase is Phase.OVER and before.phase is not Phase.OVER
+    return over or (after.round > before.round and before.round >= 1)
 
 
 class NotFound(Exception):
@@ -139,8 +147,15 @@ class Game:
 class Store:
     """Games on disk and in memory; one lock serialises writes in this process."""
 
-    def __init__(self, path: str | Path, notify: Callable[[str, int], None] | None = None):
+    def __init__(
+        self,
+        path: str | Path,
+        notify: Callable[[str, int], None] | None = None,
+        keep_backups: int = KEEP,
+    ):
         self.path = Path(path)
+        self.keep_backups = keep_backups
+        self.backup_error: str | None = None
         self._local = threading.local()
         self._lock = threading.RLock()
         self._games: dict[str, Game] = {}
@@ -285,8 +300,17 @@ class Store:
                     game_id, {"updated": now(), "over": int(trial.state.phase is Phase.OVER)}
                 )
             self._games[game_id] = trial
+            if _round_ended(game.state, trial.state):
+                self._backup(f"{game_id}-round{game.state.round}")
         self._notify(game_id, trial.revision)
         return trial, events
+
+    def _backup(self, label: str) -> None:
+        """Back the database up (end of a round); a failed backup never loses the game."""
+        try:
+            make_backup(self.path, label=label, keep=self.keep_backups)
+        except (OSError, sqlite3.Error) as exc:  # pragma: no cover - disk full and the like
+            self.backup_error = str(exc)
 
     def _insert_entry(self, game_id: str, seq: int, entry: Entry) -> None:
         self.db["entries"].insert(
