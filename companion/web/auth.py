@@ -77,6 +77,12 @@ def inject_auth():
     return {"csrf_token": csrf_token, "is_referee": is_referee}
 
 
+@bp.route("/healthz")
+def healthz():
+    """A fixed small response: liveness for the referee, and the benchmark's bare route."""
+    return "ok", 200, {"Content-Type": "text/plain"}
+
+
 @bp.route("/referee/<token>")
 def referee_login(token: str):
     """The referee link: keep the token in a cookie and go to the games."""
