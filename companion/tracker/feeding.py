@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from itertools import permutations
 
 from companion.tracker.data import (
     BASE_MEALS,
@@ -137,8 +136,36 @@ def parasite_victims(state: GameState, amoeba: Amoeba) -> tuple[Color, ...]:
     return tuple(c for c in state.colors if c in found)
 
 
+def placements(pattern: Pattern, slots: int) -> list[tuple[int, ...]]:
+    """Every distinct way to lay the pattern's counts (and zeros) over `slots` colors."""
+    if len(pattern) > slots:
+        return []
+    counts: dict[int, int] = {}
+    for n in tuple(pattern) + (0,) * (slots - len(pattern)):
+        counts[n] = counts.get(n, 0) + 1
+    out: list[tuple[int, ...]] = []
+
+    def build(acc: tuple[int, ...]) -> None:
+        if len(acc) == slots:
+            out.append(acc)
+            return
+        for value in counts:
+            if counts[value]:
+                counts[value] -= 1
+                build(acc + (value,))
+                counts[value] += 1
+
+    build(())
+    return out
+
+
+_meal_memo: list = [None, None, ()]  # the last (state, amoeba) asked about (a pure memo)
+
+
 def legal_meals(state: GameState, amoeba: Amoeba) -> tuple[Meal, ...]:
     """Every legal meal for this amoeba from the cubes on its space."""
+    if _meal_memo[0] is state and _meal_memo[1] == amoeba:
+        return _meal_memo[2]
     on_space = state.cubes_on(amoeba.space)
     colors = state.colors
     own = state.seat(amoeba.color)
@@ -151,12 +178,10 @@ def legal_meals(state: GameState, amoeba: Amoeba) -> tuple[Meal, ...]:
     for rule in meal_rules(state, amoeba.color):
         if rule.parasitism and not victims:
             continue
-        pattern = rule.pattern
-        for chosen in permutations(others, len(pattern)):
-            if any(on_space[i] < n for i, n in zip(chosen, pattern)):
+        for layout in placements(rule.pattern, len(others)):
+            if any(n > on_space[i] for i, n in zip(others, layout)):
                 continue
-            pairs = sorted(zip(chosen, pattern), key=lambda p: RANK[colors[p[0]]])
-            cubes = tuple((colors[i], n) for i, n in pairs)
+            cubes = tuple((colors[i], n) for i, n in zip(others, layout) if n)
             for victim in victims if rule.parasitism else (None,):
                 key = (cubes, victim)
                 if key not in found or len(rule.genes) < len(found[key].genes):
@@ -171,7 +196,9 @@ def legal_meals(state: GameState, amoeba: Amoeba) -> tuple[Meal, ...]:
             seat[m.parasite] if m.parasite else -1,
         )
 
-    return tuple(sorted(found.values(), key=order))
+    meals = tuple(sorted(found.values(), key=order))
+    _meal_memo[0], _meal_memo[1], _meal_memo[2] = state, amoeba, meals
+    return meals
 
 
 def excretion(state: GameState, color: Color) -> int:
