@@ -7,10 +7,13 @@ state, events = play(state, Drift(aid("red-1")))
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 from typing import Any
 
-from companion.tracker import apply
+import pytest
+
+from companion.tracker import IllegalAction, apply
 from companion.tracker.actions import Action
 from companion.tracker.data import FOOD_CUBES_PER_COLOR, Color
 from companion.tracker.engine import _forced
@@ -153,3 +156,18 @@ def play(state: GameState, *actions: Action) -> tuple[GameState, list[Event]]:
 def texts(events: list[Event]) -> str:
     """All event sentences joined, for `in` checks."""
     return "\n".join(e.text for e in events)
+
+
+def refused(state: GameState, action: Action, error: type = IllegalAction):
+    """Apply an action that must be refused; the state must be left as it was. Returns the error."""
+    before = copy.deepcopy(state)
+    with pytest.raises(error) as caught:
+        apply(state, action)
+    assert caught.value.message.strip()
+    assert state == before
+    return caught.value
+
+
+def refused_message(state: GameState, action: Action) -> str:
+    """The message of an action that must be refused (the state is left as it was)."""
+    return refused(state, action).message

@@ -11,12 +11,11 @@ companion's decisions in RULES.md (Armor absorbing Aggression counts as a succes
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 from builders import aid, at_phase, at_phase_with_events, play, position, setup_for, texts
+from builders import refused_message as refused
 
-from companion.tracker import IllegalAction, legal_actions, prompt
+from companion.tracker import legal_actions, prompt
 from companion.tracker.actions import (
     AcceptAttack,
     Attack,
@@ -43,16 +42,6 @@ YELLOW1, YELLOW2 = aid("yellow-1"), aid("yellow-2")
 GREEN1 = aid("green-1")
 STRUGGLE = "struggle_for_survival"
 NO_FOOD = {8: {"yellow": 0, "green": 0, "blue": 0}}  # red's own 2 cubes stay on space 8
-
-
-def refused(state, action) -> str:
-    """Assert the action is refused with a message and the state is left as it was."""
-    before = copy.deepcopy(state)
-    with pytest.raises(IllegalAction) as caught:
-        play(state, action)
-    assert caught.value.message
-    assert state == before
-    return caught.value.message
 
 
 def cubes(state, space: int) -> dict[str, int]:

@@ -12,33 +12,21 @@ and never changes what the engine awaits.
 from __future__ import annotations
 
 import pytest
-from builders import aid, at_phase, position, setup_for
+from builders import aid, at_phase, position, refused, setup_for
 
 from companion.tracker import (
-    IllegalAction,
     InvalidAction,
     Phase,
     apply,
     legal_actions,
     new_game,
     prompt,
-    to_dict,
 )
 from companion.tracker.actions import Correct, EndPurchases
 from companion.tracker.data import Color
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
 WHY = "the table shows otherwise"
-
-
-def refused(state, action, error=IllegalAction):
-    """Apply an action that must be refused; the state must be left as it was."""
-    before = to_dict(state)
-    with pytest.raises(error) as caught:
-        apply(state, action)
-    assert caught.value.message.strip()
-    assert to_dict(state) == before
-    return caught.value
 
 
 def board():

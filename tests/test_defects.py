@@ -15,17 +15,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from builders import at_phase, play, position, setup_for, texts
+from builders import at_phase, play, position, refused, setup_for, texts
 
 from companion.tracker import (
-    IllegalAction,
     Phase,
     Step,
     apply,
     defects,
     legal_actions,
     prompt,
-    to_dict,
 )
 from companion.tracker.actions import BuyGene, PayDebt, TurnEnvironmentCard
 from companion.tracker.data import PLACEHOLDER_DECK, Color
@@ -37,16 +35,6 @@ EXAMPLE_GENES = ["streamlining", "division_rate", "speed"]  # 4 + 5 + 3 = 12 MP
 # The placeholder deck with P6 at ozone 6 (the 001 example) and P10 at ozone 3.
 DECK = tuple(replace(c, ozone={"P6": 6, "P10": 3}.get(c.id, c.ozone)) for c in PLACEHOLDER_DECK)
 SETUP = setup_for(4, deck=DECK)
-
-
-def refused(state, action, error=IllegalAction):
-    """Apply an action that must be refused; the state must be left as it was."""
-    before = to_dict(state)
-    with pytest.raises(error) as caught:
-        apply(state, action)
-    assert caught.value.message.strip()
-    assert to_dict(state) == before
-    return caught.value
 
 
 def turned(card: str = "P6", **kwargs):

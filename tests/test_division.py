@@ -14,17 +14,15 @@ amoeba number may be used).
 from __future__ import annotations
 
 import pytest
-from builders import aid, at_phase, at_phase_with_events, play, position, setup_for, texts
+from builders import aid, at_phase, at_phase_with_events, play, position, refused, setup_for, texts
 
 from companion.tracker import (
-    IllegalAction,
     Phase,
     Step,
     apply,
     division,
     legal_actions,
     prompt,
-    to_dict,
 )
 from companion.tracker.actions import Divide, EndDivision, PlaceFreeAmoeba
 from companion.tracker.data import Color
@@ -34,16 +32,6 @@ RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
 ALL_SPACES = tuple(range(1, 20))
 # Yellow, Green and Blue each have an amoeba somewhere out of the way.
 OTHERS = ["yellow-1@19", "green-1@18", "blue-1@14"]
-
-
-def refused(state, action, error=IllegalAction):
-    """Apply an action that must be refused; the state must be left as it was."""
-    before = to_dict(state)
-    with pytest.raises(error) as caught:
-        apply(state, action)
-    assert caught.value.message.strip()
-    assert to_dict(state) == before
-    return caught.value
 
 
 def red_divides(amoebas=(), n: int = 4, **kwargs):

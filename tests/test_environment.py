@@ -12,17 +12,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from builders import at_phase, at_phase_with_events, position, setup_for, texts
+from builders import at_phase, at_phase_with_events, position, refused, setup_for, texts
 
 from companion.tracker import (
-    IllegalAction,
     Phase,
     Step,
     apply,
     legal_actions,
     new_game,
     prompt,
-    to_dict,
 )
 from companion.tracker.actions import (
     EndPurchases,
@@ -35,16 +33,6 @@ from companion.tracker.options import RuleOptions, ZeroAmoebas
 
 ALL_IDS = tuple(c.id for c in PLACEHOLDER_DECK)
 QUIET = setup_for(4, options=RuleOptions(zero_amoebas=ZeroAmoebas.NONE))
-
-
-def refused(state, action, error=IllegalAction):
-    """Apply an action that must be refused; the state must be left as it was."""
-    before = to_dict(state)
-    with pytest.raises(error) as caught:
-        apply(state, action)
-    assert caught.value.message.strip()
-    assert to_dict(state) == before
-    return caught.value
 
 
 def quiet(round: int = 1, bp: int = 0):

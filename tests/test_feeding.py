@@ -9,12 +9,11 @@ meals of Frugality + Substitution with 4 players) and the Substitution rule opti
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 from builders import aid, at_phase, play, position, setup_for, texts
+from builders import refused_message as refused
 
-from companion.tracker import IllegalAction, feeding, legal_actions, prompt
+from companion.tracker import feeding, legal_actions, prompt
 from companion.tracker.actions import Drift, Feed, Starve
 from companion.tracker.data import Color
 from companion.tracker.options import RuleOptions, Substitution4p
@@ -22,16 +21,6 @@ from companion.tracker.state import Phase, Step
 
 RED1 = aid("red-1")
 SIX_MEALS_OF_001_NOTA = {(1, 1, 1), (2, 2), (3, 1), (1, 1), (2, 1), (3,)}
-
-
-def refused(state, action) -> str:
-    """Assert the action is refused with a message and the state is left as it was."""
-    before = copy.deepcopy(state)
-    with pytest.raises(IllegalAction) as caught:
-        play(state, action)
-    assert caught.value.message
-    assert state == before
-    return caught.value.message
 
 
 def cubes(state, space: int, color: str) -> int:

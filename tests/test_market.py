@@ -16,17 +16,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from builders import at_phase, play, position, setup_for
+from builders import at_phase, play, position, refused, setup_for
 
 from companion.tracker import (
-    IllegalAction,
     Phase,
     Step,
     apply,
     legal_actions,
     market,
     prompt,
-    to_dict,
 )
 from companion.tracker.actions import BuyGene, EndPurchases
 from companion.tracker.data import GENES, GENES_BY_KEY, Color
@@ -35,16 +33,6 @@ from companion.tracker.state import HeldGene
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
 RED_FIRST = {"red": 4, "yellow": 3, "green": 2, "blue": 1}
-
-
-def refused(state, action, error=IllegalAction):
-    """Apply an action that must be refused; the state must be left as it was."""
-    before = to_dict(state)
-    with pytest.raises(error) as caught:
-        apply(state, action)
-    assert caught.value.message.strip()
-    assert to_dict(state) == before
-    return caught.value
 
 
 def market_for_red(n: int = 4, **kwargs):

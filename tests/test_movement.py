@@ -10,12 +10,11 @@ optional; Movement II still costs 1 BP).
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 from builders import aid, at_phase, at_phase_with_events, play, position, texts
+from builders import refused_message as refused
 
-from companion.tracker import IllegalAction, legal_actions, prompt
+from companion.tracker import legal_actions, prompt
 from companion.tracker.actions import (
     CarryCubes,
     ChooseDirection,
@@ -41,16 +40,6 @@ def space_of(state, amoeba: str) -> int:
 
 def step(state, space: int, direction: Direction) -> int | None:
     return state.setup.board.step(space, direction)
-
-
-def refused(state, action) -> str:
-    """Assert the action is refused with a message and the state is left as it was."""
-    before = copy.deepcopy(state)
-    with pytest.raises(IllegalAction) as caught:
-        play(state, action)
-    assert caught.value.message
-    assert state == before
-    return caught.value.message
 
 
 def cubes(state, space: int, color: str) -> int:

@@ -12,10 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from builders import aid, play, setup_for, texts
+from builders import aid, play, refused, setup_for, texts
 
 from companion.tracker import (
-    IllegalAction,
     InvalidAction,
     Phase,
     Step,
@@ -23,7 +22,6 @@ from companion.tracker import (
     legal_actions,
     new_game,
     prompt,
-    to_dict,
 )
 from companion.tracker.actions import (
     ChooseStartSpace,
@@ -36,16 +34,6 @@ from companion.tracker.data import PLACEHOLDER_DECK, Color, EnvironmentCard
 from companion.tracker.state import GameSetup, Seat
 
 RED, YELLOW, GREEN, BLUE, WHITE = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE, Color.WHITE)
-
-
-def refused(state, action, error=IllegalAction):
-    """Apply an action that must be refused; the state must be left as it was."""
-    before = to_dict(state)
-    with pytest.raises(error) as caught:
-        apply(state, action)
-    assert caught.value.message.strip()
-    assert to_dict(state) == before
-    return caught.value
 
 
 def rolled(n: int = 4):

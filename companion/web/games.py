@@ -83,12 +83,10 @@ def option_fields() -> list[dict[str, Any]]:
     return out
 
 
-@bp.route("/games/new")
-@referee_required
-def new():
-    """The setup page: players, rule options, the group's board, deck and ladder."""
+def _setup_page(error: str | None = None, form: Any = None, status: int = 200):
+    """The setup page, empty or refilled with a refused form and its message."""
     boards = {flip.value: make_board(flip) for flip in BoardFlip}
-    return render_template(
+    html = render_template(
         "setup.html",
         box=_remembered(),
         options=option_fields(),
@@ -96,9 +94,17 @@ def new():
         shapes=SHAPES,
         boards=boards,
         today=date.today().isoformat(),
-        error=None,
-        form={},
+        error=error,
+        form=form or {},
     )
+    return html, status
+
+
+@bp.route("/games/new")
+@referee_required
+def new():
+    """The setup page: players, rule options, the group's board, deck and ladder."""
+    return _setup_page()
 
 
 def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
@@ -183,18 +189,7 @@ def create():
             setup, extras["name"], extras["dice_by_app"], extras["cards_by_app"], first
         )
     except InvalidAction as exc:
-        boards = {flip.value: make_board(flip) for flip in BoardFlip}
-        return render_template(
-            "setup.html",
-            box=_remembered(),
-            options=option_fields(),
-            colors=[c.value for c in Color],
-            shapes=SHAPES,
-            boards=boards,
-            today=date.today().isoformat(),
-            error=exc.message,
-            form=request.form,
-        ), 422
+        return _setup_page(exc.message, request.form, 422)
     box = {
         "board_flip": setup.board_flip.value,
         "ladder_length": setup.ladder_length,
