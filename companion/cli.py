@@ -19,7 +19,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
-    except json.JSONDecodeError as exc:
+    except (json.JSONDecodeError, RecursionError) as exc:
         print(f"{args.file} is not valid JSON: {exc}", file=sys.stderr)
         return 2
     try:

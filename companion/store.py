@@ -61,7 +61,7 @@ class Conflict(Exception):
 
 def now() -> str:
     """The current time, ISO 8601 in UTC."""
-    return datetime.now(UTC).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 def new_token() -> str:
@@ -228,7 +228,7 @@ class Store:
         rows = self.db.query(
             "select g.id, g.name, g.created, g.updated, g.over, "
             "(select count(*) from entries e where e.game_id = g.id) as entries "
-            "from games g order by g.updated desc"
+            "from games g order by g.updated desc, g.rowid desc"
         )
         return list(rows)
 

@@ -16,6 +16,8 @@ from companion.tracker.errors import IllegalAction, InvalidAction
 from companion.tracker.flow import Events, say, who
 from companion.tracker.state import GameState, HeldGene, color_name
 
+LIMITS = {"bp": 999, "dp": 9, "cubes": FOOD_CUBES_PER_COLOR, "gene": 1}
+
 
 def _need(value: object, what: str, field: str) -> None:
     if value is None:
@@ -45,6 +47,12 @@ def apply_correction(state: GameState, action: Correct, events: Events) -> GameS
         raise InvalidAction("a correction needs a reason")
     if action.value < 0:
         raise IllegalAction("a tracked quantity cannot be negative", sources.CORRECTION)
+    if action.value > LIMITS.get(action.field, 999):
+        raise IllegalAction(
+            f"{action.value} is more than the table can show for "
+            f"{action.field} (at most {LIMITS.get(action.field, 999)})",
+            sources.CORRECTION,
+        )
     field = action.field
     if field == "bp":
         _need(action.color, "a color", field)

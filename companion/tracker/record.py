@@ -103,7 +103,8 @@ def record_from_dict(data: Any) -> Record:
         setup = setup_from_dict(data.get("setup"))
         validate_setup(setup)
     except InvalidAction as exc:
-        raise RecordError(f"setup: {exc.message}") from None
+        message = exc.message if exc.message.startswith("setup") else f"setup: {exc.message}"
+        raise RecordError(message) from None
     raw = data.get("actions")
     if not isinstance(raw, list):
         raise RecordError("'actions' must be a list")

@@ -45,7 +45,7 @@ def import_record():
         return _refuse(_("Choose a game record file (.json) to import."))
     try:
         data = json.loads(upload.read().decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         return _refuse(_("That file is not a JSON game record."))
     try:
         record = record_from_dict(data)

@@ -1,0 +1,80 @@
+"""Every response carries a strict Content-Security-Policy (no inline script or style).
+
+The checking client in conftest asserts this for every response of every web test; this
+module names the rule over a spread of pages, partials, errors and files.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask.testing import FlaskClient
+
+
+def _get(client: FlaskClient, url: str, htmx: bool = False):
+    return FlaskClient.open(client, url, headers={"HX-Request": "true"} if htmx else {})
+
+
+URLS = [
+    ("/", False),
+    ("/games/new", False),
+    ("/games/{game}", False),
+    ("/games/{game}", True),
+    ("/games/{game}/seats", False),
+    ("/games/{game}/standings", False),
+    ("/games/{game}/export", False),
+    ("/s/{seat}", False),
+    ("/s/{seat}/view", False),
+    ("/s/{seat}/view?since=0", False),
+    ("/b/{board}", False),
+    ("/b/{board}/view", False),
+    ("/referee/wrong-token", False),
+    ("/no/such/page", False),
+    ("/s/unknown-seat", False),
+    ("/static/app.css", False),
+    ("/static/htmx.min.js", False),
+]
+
+
+@pytest.mark.parametrize(("template", "htmx"), URLS)
+def test_every_response_has_a_csp_without_unsafe_inline(game, seat_tokens, template, htmx):
+    url = template.format(game=game.game_id, seat=seat_tokens["red"], board=game.game().board_token)
+
+    response = _get(game.client, url, htmx)
+
+    assert response.status_code < 500
+    csp = response.headers.get("Content-Security-Policy")
+    assert csp is not None
+    assert "unsafe-inline" not in csp
+    assert "script-src 'self'" in csp
+    assert "frame-ancestors 'none'" in csp
+    response.close()
+
+
+def test_a_refused_post_also_carries_the_csp(game):
+    response = FlaskClient.open(game.client, f"{game.url}/act", method="POST", data={})
+
+    assert response.status_code == 403
+    assert "unsafe-inline" not in response.headers["Content-Security-Policy"]
+
+
+def test_no_page_inlines_a_script_or_a_style(game, seat_tokens):
+    game.play_until_scored(seed=1)
+    urls = [
+        "/",
+        "/games/new",
+        game.url,
+        f"{game.url}/seats",
+        f"{game.url}/standings",
+        f"/s/{seat_tokens['red']}",
+        f"/b/{game.game().board_token}",
+    ]
+
+    for url in urls:
+        page = game.client.get(url).get_data(as_text=True)
+        assert re.search(r"<script(?![^>]*\bsrc=)", page) is None, url
+        assert re.search(r"\son[a-z]+=", page) is None, url
+        assert "<style" not in page, url
+        assert " style=" not in page, url
+        assert "javascript:" not in page, url
