@@ -16,7 +16,7 @@ from companion.tracker.errors import IllegalAction, InvalidAction
 from companion.tracker.flow import Events, say, who
 from companion.tracker.state import GameState, HeldGene, color_name
 
-LIMITS = {"bp": 999, "dp": 9, "cubes": FOOD_CUBES_PER_COLOR, "gene": 1}
+LIMITS = {"bp": 999, "dp": 9, "cubes": FOOD_CUBES_PER_COLOR, "gene": 10_000}
 
 
 def _need(value: object, what: str, field: str) -> None:
