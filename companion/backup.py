@@ -7,6 +7,7 @@ saving the current database so that a restore can itself be undone.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
@@ -41,14 +42,17 @@ def make_backup(
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")
     safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in label)[:40]
     target = folder / f"{PREFIX}{stamp}-{safe}.db"
+    partial = folder / f".{target.name}.partial"
     source = sqlite3.connect(str(db_path), timeout=10)
-    copy = sqlite3.connect(str(target))
+    copy = sqlite3.connect(str(partial))
     try:
         with copy:
             source.backup(copy)
     finally:
         copy.close()
         source.close()
+    # Only a complete copy gets a backup's name: a crash mid-copy leaves a .partial file.
+    os.replace(partial, target)
     prune(folder, keep)
     return target
 
@@ -59,17 +63,35 @@ def backups(folder: str | Path) -> list[Path]:
 
 
 def prune(folder: str | Path, keep: int = KEEP) -> None:
-    """Delete all but the newest `keep` backups."""
-    for old in backups(folder)[:-keep]:
+    """Delete all but the newest `keep` backups; safety copies taken before a restore and
+    manual backups are kept, and copies left unfinished by a crash are removed."""
+    for partial in Path(folder).glob(f".{PREFIX}*.partial"):
+        partial.unlink(missing_ok=True)
+    automatic = [b for b in backups(folder) if not b.stem.endswith(("-before-restore", "-manual"))]
+    for old in automatic[:-keep]:
         old.unlink(missing_ok=True)
+
+
+def holds_games(path: str | Path) -> bool:
+    """Whether the file is a sound database of this app (its games and entries tables)."""
+    if not integrity_ok(path):
+        return False
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        names = {r[0] for r in conn.execute("select name from sqlite_master where type='table'")}
+    except sqlite3.DatabaseError:
+        return False
+    finally:
+        conn.close()
+    return {"games", "entries"} <= names
 
 
 def restore(db_path: str | Path, source: str | Path) -> Path:
     """Replace the database with a backup (checked first); returns the safety copy taken."""
     if not Path(source).exists():
         raise FileNotFoundError(source)
-    if not integrity_ok(source):
-        raise ValueError(f"{source} is not a sound SQLite database")
+    if not holds_games(source):
+        raise ValueError(f"{source} is not a sound Ursuppe Companion database")
     safety = (
         make_backup(db_path, label="before-restore", keep=KEEP * 2)
         if Path(db_path).exists()

@@ -9,6 +9,7 @@ request never replays the whole log.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
 import sqlite3
@@ -120,9 +121,11 @@ class Game:
             dropped = {s for s, _, _ in self.kept[entry.to :]}
             self.kept = self.kept[: entry.to]
             self.state = self.kept[-1][2] if self.kept else new_game(self.setup)
-            for item in self.log:
-                if item.seq in dropped:
-                    item.undone = True
+            # Items are never changed in place (a trial copy shares them): replace them.
+            self.log = [
+                dataclasses.replace(item, undone=True) if item.seq in dropped else item
+                for item in self.log
+            ]
             target = self.kept[-1][0] if self.kept else 0
             text = f"Undone: back to entry {target}." if target else "Undone: back to the start."
             events = (Event("undo", text, "referee"),)
@@ -280,7 +283,7 @@ class Store:
                 game.created,
                 list(game.entries),
                 list(game.kept),
-                [LogItem(i.seq, i.label, i.events, i.undone, i.is_undo) for i in game.log],
+                list(game.log),
                 game.state,
             )
             events = trial.add(entry)
@@ -296,8 +299,9 @@ class Store:
                         last,
                     )
                 self._insert_entry(game_id, revision + 1, entry)
-                self.db["games"].update(
-                    game_id, {"updated": now(), "over": int(trial.state.phase is Phase.OVER)}
+                self.db.execute(
+                    "update games set updated = ?, over = ? where id = ?",
+                    [now(), int(trial.state.phase is Phase.OVER), game_id],
                 )
             self._games[game_id] = trial
             if _round_ended(game.state, trial.state):
@@ -313,13 +317,9 @@ class Store:
             self.backup_error = str(exc)
 
     def _insert_entry(self, game_id: str, seq: int, entry: Entry) -> None:
-        self.db["entries"].insert(
-            {
-                "game_id": game_id,
-                "seq": seq,
-                "entry": json.dumps(entry_to_dict(entry)),
-                "created": now(),
-            }
+        self.db.execute(
+            "insert into entries (game_id, seq, entry, created) values (?, ?, ?, ?)",
+            [game_id, seq, json.dumps(entry_to_dict(entry)), now()],
         )
 
     @staticmethod

@@ -488,7 +488,8 @@ def _decode(hint: Any, value: Any, name: str) -> Any:
             pairs.append((c, n))
         return norm_cubes(pairs)
     if origin is tuple:
-        if isinstance(value, dict) and len(args) == 2 and args[1] is Ellipsis:
+        pairs = len(args) == 2 and args[1] is Ellipsis and typing.get_origin(args[0]) is tuple
+        if isinstance(value, dict) and pairs:
             pair = typing.get_args(args[0])
             return tuple(
                 (_decode(pair[0], k, name), _decode(pair[1], v, name)) for k, v in value.items()

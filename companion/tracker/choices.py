@@ -71,16 +71,18 @@ def start_roll_group(state: GameState) -> tuple:
     return next((g for g in state.cursor.start_groups if len(g) > 1), ())
 
 
-_memo: list = [None, ()]  # the last state asked about and its answer (a pure memo)
+_memo: tuple = (None, ())  # the last state asked about and its answer (a pure memo)
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action now (corrections, shuffles and set start spaces aside)."""
-    if _memo[0] is state:
-        return _memo[1]
+    global _memo
+    memo = _memo  # one read, one write: safe across threads
+    if memo[0] is state:
+        return memo[1]
     builder = _BUILDERS.get(state.cursor.step)
     found = tuple(builder(state)) if builder else ()
-    _memo[0], _memo[1] = state, found
+    _memo = (state, found)
     return found
 
 

@@ -159,13 +159,15 @@ def placements(pattern: Pattern, slots: int) -> list[tuple[int, ...]]:
     return out
 
 
-_meal_memo: list = [None, None, ()]  # the last (state, amoeba) asked about (a pure memo)
+_meal_memo: tuple = (None, None, ())  # the last (state, amoeba) asked about (a pure memo)
 
 
 def legal_meals(state: GameState, amoeba: Amoeba) -> tuple[Meal, ...]:
     """Every legal meal for this amoeba from the cubes on its space."""
-    if _meal_memo[0] is state and _meal_memo[1] == amoeba:
-        return _meal_memo[2]
+    global _meal_memo
+    memo = _meal_memo  # one read, one write: safe across threads
+    if memo[0] is state and memo[1] == amoeba:
+        return memo[2]
     on_space = state.cubes_on(amoeba.space)
     colors = state.colors
     own = state.seat(amoeba.color)
@@ -197,7 +199,7 @@ def legal_meals(state: GameState, amoeba: Amoeba) -> tuple[Meal, ...]:
         )
 
     meals = tuple(sorted(found.values(), key=order))
-    _meal_memo[0], _meal_memo[1], _meal_memo[2] = state, amoeba, meals
+    _meal_memo = (state, amoeba, meals)
     return meals
 
 

@@ -68,6 +68,13 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     for module in (auth, games, console, seat, board, records):
         app.register_blueprint(module.bp)
 
+    @app.before_request
+    def limit_bodies():
+        # Read (and so size-check) every POST body before any view runs: a view that
+        # ignores its body must still refuse an oversized one (413).
+        if request.method == "POST":
+            request.form  # noqa: B018
+
     @app.after_request
     def security_headers(response):
         response.headers["Content-Security-Policy"] = CSP

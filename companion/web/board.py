@@ -44,7 +44,7 @@ def view(token: str):
     """The board partial; 204 if nothing changed since `since`."""
     game = _game(token)
     since = request.args.get("since", "")
-    if since.isdigit() and int(since) == game.revision:
+    if since.isascii() and since.isdigit() and int(since) == game.revision:
         return "", 204
     return render_template("_board_view.html", **_context(game, token))
 

@@ -24,6 +24,7 @@ from companion.web.games import SHAPES
 bp = Blueprint("console", __name__, url_prefix="/games/<game_id>")
 
 _dice = secrets.SystemRandom()
+LOG_SHOWN = 30  # the console's log window; the full history has its own page
 
 
 def load(game_id: str) -> Game:
@@ -50,7 +51,8 @@ def context(game: Game, error: str | None = None, conflict: bool = False) -> dic
         "view": public_view(state),
         "prompt": prompt(state),
         "controls": controls(state),
-        "log": list(reversed(game.log[-200:])),
+        "log": list(reversed(game.log[-LOG_SHOWN:])),
+        "log_hidden": max(0, len(game.log) - LOG_SHOWN),
         "error": error,
         "conflict": conflict,
         "shapes": SHAPES,
@@ -205,6 +207,14 @@ def reissue(game_id: str, color: str):
         abort(404)
     store().reissue_seat(game.id, color)
     return redirect(url_for("console.seats", game_id=game.id), code=303)
+
+
+@bp.route("/log")
+@referee_required
+def history(game_id: str):
+    """The whole explained history of a game, undone entries included (dispute review)."""
+    game = load(game_id)
+    return render_template("history.html", game=game, log=list(reversed(game.log)))
 
 
 @bp.route("/standings")

@@ -95,7 +95,7 @@ def action_from_form(state: GameState, form: Any) -> A.Action:
     if kind == "action":
         try:
             data = json.loads(form.get("action", ""))
-        except ValueError:
+        except (ValueError, RecursionError):
             raise A.InvalidAction("the action could not be read") from None
         return A.action_from_dict(data)
     if kind in ("place_amoeba", "divide", "place_free_amoeba"):

@@ -52,7 +52,7 @@ def view(token: str):
     """The seat partial; 204 if nothing changed since `since` (the polling fallback)."""
     game, color = _seat(token)
     since = request.args.get("since", "")
-    if since.isdigit() and int(since) == game.revision:
+    if since.isascii() and since.isdigit() and int(since) == game.revision:
         return "", 204
     return render_template("_seat.html", **_context(game, color))
 

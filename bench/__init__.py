@@ -1,0 +1,1 @@
+"""The benchmark of the running app (see README, section Benchmark)."""

@@ -1,0 +1,47 @@
+"""The benchmark command works on a fresh clone: `python -m bench --quick` (few samples).
+
+It starts the real server (waitress) on 127.0.0.1 in a subprocess, plays the start of the
+bench game through it with 12 phones listening, and writes its table to a temporary file;
+bench/RESULTS.md (the full run's numbers) is left alone.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_quick_benchmark_runs_and_reports_every_target(tmp_path):
+    results = ROOT / "bench" / "RESULTS.md"
+    before = results.read_bytes() if results.exists() else None
+    out = tmp_path / "results.md"
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", "--quick", "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]
+    text = out.read_text(encoding="utf-8")
+    for figure in (
+        "bare route GET /healthz",
+        "referee action POST /act, early",
+        "referee action POST /act, late",
+        "seat poll, nothing new (204)",
+        "seat view render after a change (200)",
+        "propagation to all 12 phones",
+        "machine:",
+    ):
+        assert figure in text
+    targets = [
+        line
+        for line in text.splitlines()
+        if line.startswith("- ") and (": MET (" in line or ": MISSED (" in line)
+    ]
+    assert len(targets) == 5, text  # late vs early, poll, propagation, two replays
+    assert "0 not received within 5 s" in text
+    assert (results.read_bytes() if results.exists() else None) == before

@@ -1,0 +1,252 @@
+"""Crashes: the real server is killed with SIGKILL at random moments while the referee plays.
+
+`companion serve` runs as a subprocess on 127.0.0.1. The test plays four-player games
+through HTTP (stdlib client with its own cookie jar) while a killer thread (seeded) sends
+SIGKILL at random moments. After every kill: the database passes `PRAGMA integrity_check`
+(read-only connection); the server restarts on the same instance folder; every action whose
+success (303/200) reached the client is in the exported record, in order; an action sent
+but not acknowledged is there at most once, and resubmitting it against its old revision is
+refused with 409 if it was kept, accepted otherwise; and the game goes on.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from trustlib import ROOT, Client, action_json, free_port, wait_for_port
+
+from companion.backup import backup_dir, backups, integrity_ok
+from companion.tracker import apply, legal_actions
+from companion.tracker.record import record_from_dict, replay_record
+from companion.tracker.state import Phase
+
+SEED = 1859
+KILLS = 100
+BUDGET = 210.0  # seconds: the test stops killing after this, whatever the count
+CUT = (OSError, http.client.HTTPException)  # what a killed server looks like to a client
+
+
+def integrity(db: Path) -> str:
+    """`PRAGMA integrity_check` over a read-only connection (the server is down)."""
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=10)
+    try:
+        return conn.execute("PRAGMA integrity_check").fetchone()[0]
+    finally:
+        conn.close()
+
+
+class Server:
+    """`python -m companion.cli serve` on a fixed port and instance folder."""
+
+    def __init__(self, instance: Path, port: int, log: Path) -> None:
+        self.instance = instance
+        self.port = port
+        self.log = log
+        self.proc: subprocess.Popen | None = None
+        self.starts = 0
+
+    def start(self) -> None:
+        url = f"http://127.0.0.1:{self.port}"
+        with self.log.open("ab") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1"]
+                + ["--port", str(self.port), "--url", url, "--instance", str(self.instance)]
+                + ["--threads", "8"],
+                cwd=ROOT,
+                stdout=subprocess.DEVNULL,
+                stderr=log,
+            )
+        self.starts += 1
+        wait_for_port(self.port, 30)
+
+    def kill(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGKILL)
+        if self.proc:
+            self.proc.wait(10)
+
+    @property
+    def token(self) -> str:
+        return (self.instance / "referee_token").read_text().strip()
+
+
+class Play:
+    """The referee's side: a local copy of each game, in sync with acknowledged actions."""
+
+    def __init__(self, client: Client, rng: random.Random) -> None:
+        self.client = client
+        self.rng = rng
+        self.acknowledged: dict[str, list[dict]] = {}
+        self.game_id = ""
+        self.state = None
+        self.in_doubt: tuple[int, object] | None = None  # (revision, action) cut off
+        self.lost = 0
+        self.kept_in_doubt = 0
+        self.dropped_in_doubt = 0
+        self.received = 0  # successes whose response reached the client
+
+    def new_game(self) -> None:
+        self.game_id = self.client.create_game(f"Crash {len(self.acknowledged) + 1}")
+        self.acknowledged[self.game_id] = []
+        self.sync()
+
+    def sync(self) -> list[dict]:
+        """Export the record, check it against what was acknowledged, replay it locally."""
+        data = self.client.export(self.game_id)
+        actions = data["actions"]
+        ours = self.acknowledged[self.game_id]
+        if actions[: len(ours)] != ours:
+            self.lost += sum(1 for a, b in zip(actions, ours) if a != b) + max(
+                0, len(ours) - len(actions)
+            )
+        assert actions[: len(ours)] == ours, "an acknowledged action is missing or out of order"
+        self.state, _ = replay_record(record_from_dict(data))
+        return actions
+
+    def revision(self) -> int:
+        return len(self.acknowledged[self.game_id])
+
+    def step(self, htmx: bool) -> None:
+        """Submit one legal action; raises CUT when the server dies under it."""
+        legal = legal_actions(self.state)
+        action = self.rng.choice(legal)
+        revision = self.revision()
+        self.in_doubt = (revision, action)
+        reply = self.client.act(self.game_id, action, revision, htmx=htmx)
+        assert reply.status == (200 if htmx else 303), (reply.status, reply.body[:400])
+        self.in_doubt = None
+        self.acknowledged[self.game_id].append(action_json(action))
+        self.received += 1
+        self.state = apply(self.state, action).state
+
+    def settle(self) -> None:
+        """After a restart: the record holds every acknowledged action, the cut one at most
+        once, and resubmitting the cut one against its revision behaves accordingly."""
+        actions = self.sync()
+        ours = self.acknowledged[self.game_id]
+        if self.in_doubt is None:
+            assert len(actions) == len(ours), "the record holds an action nobody sent"
+            return
+        revision, action = self.in_doubt
+        assert revision == len(ours)
+        extra = actions[len(ours) :]
+        assert len(extra) <= 1, f"more entries than submissions: {extra}"
+        if extra:
+            assert extra[0] == action_json(action), "a different action took the cut one's place"
+        reply = self.client.act(self.game_id, action, revision)
+        if extra:
+            self.kept_in_doubt += 1
+            assert reply.status == 409, (reply.status, reply.body[:300])
+            assert "moved on meanwhile" in reply.body
+        else:
+            self.dropped_in_doubt += 1
+            assert reply.status == 303, (reply.status, reply.body[:300])
+            self.received += 1
+        ours.append(action_json(action))
+        self.in_doubt = None
+        after = self.sync()
+        assert after == ours, "the cut action is not in the record exactly once"
+
+
+@pytest.mark.slow
+def test_sigkill_at_random_moments(tmp_path):
+    instance = tmp_path / "instance"
+    db = instance / "companion.db"
+    server = Server(instance, free_port(), tmp_path / "server.log")
+    server.start()
+    client = Client(server.port)
+    client.login(server.token)
+    play = Play(client, random.Random(SEED))
+    play.new_game()
+
+    killer_rng = random.Random(SEED + 1)
+    acting = threading.Event()
+    killed = threading.Event()
+    stop = threading.Event()
+    kills = {"count": 0, "mid_request": 0}
+
+    def killer() -> None:
+        while not stop.is_set() and kills["count"] < KILLS:
+            if not acting.wait(1):
+                continue
+            if stop.wait(killer_rng.uniform(0.02, 0.6)):
+                return
+            acting.clear()
+            server.kill()
+            kills["count"] += 1
+            killed.set()
+
+    started = time.monotonic()
+    thread = threading.Thread(target=killer, name="killer", daemon=True)
+    thread.start()
+    actions_sent = 0
+    integrity_checks = 0
+    refused_connects = 0
+    try:
+        while kills["count"] < KILLS and time.monotonic() - started < BUDGET:
+            acting.set()
+            try:
+                while not killed.is_set():
+                    if play.state.phase is Phase.OVER:
+                        play.new_game()
+                    actions_sent += 1
+                    play.step(htmx=actions_sent % 3 == 0)
+                    if time.monotonic() - started > BUDGET + 30:
+                        raise AssertionError("the killer thread stopped killing")
+            except ConnectionRefusedError:
+                refused_connects += 1
+            except CUT:
+                if play.in_doubt is not None:
+                    kills["mid_request"] += 1
+            if not killed.wait(15):
+                raise AssertionError("a request failed but the server was not killed")
+            killed.clear()
+            result = integrity(db)
+            integrity_checks += 1
+            assert result == "ok", f"integrity_check after kill {kills['count']}: {result}"
+            server.start()
+            play.settle()  # raises if an acknowledged action was lost
+            if play.state.phase is not Phase.OVER:
+                play.step(htmx=False)  # the game resumes: a new legal action is accepted
+                actions_sent += 1
+    finally:
+        stop.set()
+        acting.set()
+        thread.join(5)
+        server.kill()
+
+    assert integrity(db) == "ok"
+    server.start()
+    finished = 0
+    try:
+        for game_id, ours in play.acknowledged.items():
+            data = client.export(game_id)
+            assert data["actions"] == ours, f"game {game_id}: the record differs"
+            final, _ = replay_record(record_from_dict(data))
+            finished += final.phase is Phase.OVER
+    finally:
+        server.kill()
+    elapsed = time.monotonic() - started
+    listed = backups(backup_dir(db))
+    sound = sum(1 for p in listed if integrity_ok(p))
+    acknowledged = sum(len(v) for v in play.acknowledged.values())
+    print(
+        f"\ncrash test: {kills['count']} kills survived, {play.received} actions acknowledged, "
+        f"{play.lost} lost, integrity ok ({integrity_checks + 1} checks); "
+        f"{kills['mid_request']} kills cut a request in flight ({play.kept_in_doubt} kept, "
+        f"{play.dropped_in_doubt} not kept, none twice), {refused_connects} found the port "
+        f"closed; {acknowledged} entries in {len(play.acknowledged)} games "
+        f"({finished} played to the end); {server.starts} server starts; "
+        f"{sound} of {len(listed)} kept round backups sound; {elapsed:.0f} s"
+    )
+    assert kills["count"] >= 50, f"only {kills['count']} kills in the time budget"
