@@ -19,6 +19,7 @@ from companion.tracker.data import (
     division_income,
 )
 from companion.tracker.movement import direction_text
+from companion.tracker.options import ArmorVsAggression
 from companion.tracker.state import (
     Amoeba,
     AmoebaId,
@@ -344,7 +345,7 @@ def attack_succeeds(state: GameState, events: Events) -> GameState:
                 f"on space {target.space}.",
                 sources.DECISIONS,
             )
-        elif state.setup.options.armor_vs_aggression == "failure":
+        elif state.setup.options.armor_vs_aggression is ArmorVsAggression.FAILURE:
             return attack_fails(state, events)
         return aggression_done(state, events)
     state, placed = deaths.remove_amoeba(state, target, deaths.NATURAL_DEATH_CUBES)

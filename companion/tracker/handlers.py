@@ -42,7 +42,7 @@ from companion.tracker.actions import (
     TurnEnvironmentCard,
     cubes_text,
 )
-from companion.tracker.data import GENES_BY_KEY, Color
+from companion.tracker.data import GENES_BY_KEY, TENTACLE, Color
 from companion.tracker.flow import Events, say, who
 from companion.tracker.state import AttackCtx, GameState, HeldGene, MoveCtx, Step, color_name
 
@@ -243,7 +243,7 @@ def _ride(state: GameState, action: RideAlong, events: Events) -> GameState:
             f"{who(state, action.amoeba)} rides along to space {head.destination} (Holding).",
             sources.GENE_TABLE,
         )
-        if state.player(rider.color).has("tentacle"):
+        if state.player(rider.color).has(TENTACLE):
             rest = (replace(head, kind="carry"),) + rest
     return flow.process_queue(state, replace(ctx, queue=rest), events)
 

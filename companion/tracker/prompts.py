@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from companion.tracker import attacks, defects, division, movement, sources
 from companion.tracker.choices import start_roll_group
-from companion.tracker.data import Color, tentacle_capacity
+from companion.tracker.data import HOLDING, Color, tentacle_capacity
 from companion.tracker.state import AmoebaId, GameState, Phase, Step, color_name
 
 
@@ -87,7 +87,7 @@ def prompt(state: GameState) -> Prompt:
         cost = movement.move_cost(player)
         if player.bp >= cost:
             opts.append(f"move ({cost} BP)" if cost else "move (free)")
-        if player.has("holding"):
+        if player.has(HOLDING):
             opts.append("stay (Holding)")
         return Prompt(
             step,

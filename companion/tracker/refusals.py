@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.tracker import actions as A
 from companion.tracker import attacks, defects, division, market, movement, sources
 from companion.tracker.choices import legal_actions
-from companion.tracker.data import STRUGGLE, Color, tentacle_capacity
+from companion.tracker.data import PARASITISM, STRUGGLE, Color, tentacle_capacity
 from companion.tracker.errors import IllegalAction
 from companion.tracker.feeding import legal_meals, meal_description
 from companion.tracker.labels import describe
@@ -129,7 +129,7 @@ def _specific(state: GameState, action: A.Action) -> IllegalAction | None:
             meals = legal_meals(state, amoeba)
             if any(c == aid.color for c, _ in cubes):
                 return IllegalAction("an amoeba never eats cubes of its own color", sources.FEEDING)
-            if getattr(action, "parasite", None) and not state.player(aid.color).has("parasitism"):
+            if getattr(action, "parasite", None) and not state.player(aid.color).has(PARASITISM):
                 return IllegalAction(
                     "only Parasitism lets an amoeba make another player pay", sources.GENE_TABLE
                 )
