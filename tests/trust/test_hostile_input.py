@@ -30,12 +30,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from webforms import FOUR
+from webforms import setup_form as shared_setup_form
 
 from companion import create_app
 from companion.tracker import legal_actions
 from companion.tracker.actions import ACTION_TYPES, Cubes, action_to_dict
-from companion.tracker.data import GENES, PLACEHOLDER_DECK, Color
-from companion.tracker.options import RuleOptions
+from companion.tracker.data import GENES, Color
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORD = json.loads((ROOT / "examples" / "three-players.json").read_text(encoding="utf-8"))
@@ -97,38 +98,11 @@ SLOW = settings(FAST, max_examples=1500)
 
 
 # ----- the app, the referee, the game ---------------------------------------------------------
-def default_options() -> dict[str, str]:
-    fields: dict[str, str] = {}
-    defaults = RuleOptions()
-    for f in dataclasses.fields(RuleOptions):
-        value = getattr(defaults, f.name)
-        if isinstance(value, bool):
-            if value:
-                fields[f"opt_{f.name}"] = "on"
-        elif value is None:
-            fields[f"opt_{f.name}"] = ""
-        else:
-            fields[f"opt_{f.name}"] = str(getattr(value, "value", value))
-    return fields
 
 
 def setup_form() -> dict[str, str]:
-    form = {
-        "game_name": "Hostile evening",
-        "dice": "table",
-        "cards": "table",
-        "board_flip": "none",
-        "ladder_length": "50",
-    }
-    for i, (name, color) in enumerate([("Ana", "red"), ("Ben", "yellow"), ("Cleo", "green")]):
-        form[f"name{i}"] = name
-        form[f"color{i}"] = color
-    for i, card in enumerate(PLACEHOLDER_DECK):
-        form[f"card{i}"] = card.id
-        form[f"drift{i}"] = card.drift.value if card.drift else ""
-        form[f"ozone{i}"] = str(card.ozone)
-    form.update(default_options())
-    return form
+    """A three-player setup form with every default."""
+    return shared_setup_form("Hostile evening", FOUR[:3])
 
 
 @dataclass

@@ -13,7 +13,6 @@ the app as `companion serve` builds it runs without debug mode and under waitres
 from __future__ import annotations
 
 import ast
-import dataclasses
 import html
 import inspect
 import json
@@ -28,13 +27,12 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from webforms import setup_form
 from werkzeug.debug import DebuggedApplication
 
 from companion import create_app
 from companion.tracker import legal_actions
 from companion.tracker.actions import action_to_dict
-from companion.tracker.data import PLACEHOLDER_DECK
-from companion.tracker.options import RuleOptions
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORD = ROOT / "examples" / "three-players.json"
@@ -81,39 +79,6 @@ ROUTES: dict[tuple[str, str], str] = {
 
 
 # ----- building the table ---------------------------------------------------------------------
-def default_options() -> dict[str, str]:
-    """The rule options as the setup form submits them untouched."""
-    fields: dict[str, str] = {}
-    defaults = RuleOptions()
-    for f in dataclasses.fields(RuleOptions):
-        value = getattr(defaults, f.name)
-        if isinstance(value, bool):
-            if value:
-                fields[f"opt_{f.name}"] = "on"
-        elif value is None:
-            fields[f"opt_{f.name}"] = ""
-        else:
-            fields[f"opt_{f.name}"] = str(getattr(value, "value", value))
-    return fields
-
-
-def setup_form(name: str = GAME_NAME, players=PLAYERS) -> dict[str, str]:
-    form = {
-        "game_name": name,
-        "dice": "table",
-        "cards": "table",
-        "board_flip": "none",
-        "ladder_length": "50",
-    }
-    for i, (player, color) in enumerate(players):
-        form[f"name{i}"] = player
-        form[f"color{i}"] = color
-    for i, card in enumerate(PLACEHOLDER_DECK):
-        form[f"card{i}"] = card.id
-        form[f"drift{i}"] = card.drift.value if card.drift else ""
-        form[f"ozone{i}"] = str(card.ozone)
-    form.update(default_options())
-    return form
 
 
 def session_csrf(client: FlaskClient, url: str = "/") -> str:
@@ -171,7 +136,7 @@ def world(tmp_path_factory) -> World:
     referee = app.test_client()
     assert referee.get(f"/referee/{app.config['REFEREE_TOKEN']}").status_code == 303
     csrf = session_csrf(referee)
-    response = referee.post("/games", data={**setup_form(), "csrf": csrf})
+    response = referee.post("/games", data={**setup_form(GAME_NAME, PLAYERS), "csrf": csrf})
     assert response.status_code == 303, response.get_data(as_text=True)
     game_id = response.headers["Location"].rstrip("/").rsplit("/", 1)[-1]
     store = app.extensions["companion.store"]
@@ -308,7 +273,7 @@ def referee_post(w: World, rule: str) -> tuple[dict[str, Any], bool]:
     game = w.store.get(w.game_id)
     revision = str(game.revision)
     if rule == "/games":
-        return setup_form(name="Second evening"), False
+        return setup_form("Second evening", PLAYERS), False
     if rule == "/games/import":
         return {"record": (RECORD.open("rb"), "three.json"), "name": "Imported"}, True
     if rule.endswith("/act"):

@@ -17,8 +17,9 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode
 
+from webforms import setup_form
+
 from companion.tracker.actions import Action, action_to_dict
-from companion.tracker.data import PLACEHOLDER_DECK
 from companion.tracker.record import record_from_dict
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -126,21 +127,7 @@ class Client:
 
     def create_game(self, name: str = "Trust") -> str:
         """Create a four-player game through the setup form; returns its id."""
-        form = {
-            "game_name": name,
-            "dice": "table",
-            "cards": "table",
-            "board_flip": "none",
-            "ladder_length": "50",
-        }
-        players = [("Ana", "red"), ("Ben", "yellow"), ("Cleo", "green"), ("Dev", "blue")]
-        for i, (player, color) in enumerate(players):
-            form[f"name{i}"] = player
-            form[f"color{i}"] = color
-        for i, card in enumerate(PLACEHOLDER_DECK):
-            form[f"card{i}"] = card.id
-            form[f"drift{i}"] = card.drift.value if card.drift else ""
-            form[f"ozone{i}"] = str(card.ozone)
+        form = setup_form(name)
         r = self.post("/games", form)
         assert r.status == 303, (r.status, r.body[:500])
         return r.headers["location"].rstrip("/").rsplit("/", 1)[-1]

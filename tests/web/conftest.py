@@ -6,7 +6,6 @@ without 'unsafe-inline', and it is never a server error (5xx).
 
 from __future__ import annotations
 
-import dataclasses
 import html
 import json
 import random
@@ -17,13 +16,12 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from webforms import setup_form
 
 from companion import create_app
 from companion.store import Game, Store
 from companion.tracker import legal_actions
 from companion.tracker.actions import Action, action_to_dict
-from companion.tracker.data import PLACEHOLDER_DECK
-from companion.tracker.options import RuleOptions
 from companion.tracker.state import Phase
 
 REFEREE_COOKIE_NAME = "companion_referee"
@@ -87,22 +85,6 @@ def alert_of(response) -> str:
     return html.unescape(match.group(1))
 
 
-def default_options() -> dict[str, str]:
-    """The rule options as the setup form submits them untouched (every default)."""
-    fields: dict[str, str] = {}
-    defaults = RuleOptions()
-    for f in dataclasses.fields(RuleOptions):
-        value = getattr(defaults, f.name)
-        if isinstance(value, bool):
-            if value:
-                fields[f"opt_{f.name}"] = "on"
-        elif value is None:
-            fields[f"opt_{f.name}"] = ""
-        else:
-            fields[f"opt_{f.name}"] = str(getattr(value, "value", value))
-    return fields
-
-
 class Referee:
     """The referee at the laptop: logs in, sets up games and submits choices."""
 
@@ -135,22 +117,7 @@ class Referee:
 
     # ----- games ---------------------------------------------------------------------
     def setup_form(self, players=PLAYERS, **overrides: str) -> dict[str, str]:
-        form = {
-            "csrf": self.csrf,
-            "game_name": "Tuesday soup",
-            "dice": "table",
-            "cards": "table",
-            "board_flip": "none",
-            "ladder_length": "50",
-        }
-        for i, (name, color) in enumerate(players):
-            form[f"name{i}"] = name
-            form[f"color{i}"] = color
-        for i, card in enumerate(PLACEHOLDER_DECK):
-            form[f"card{i}"] = card.id
-            form[f"drift{i}"] = card.drift.value if card.drift else ""
-            form[f"ozone{i}"] = str(card.ozone)
-        form.update(default_options())
+        form = {"csrf": self.csrf, **setup_form("Tuesday soup", players)}
         form.update(overrides)
         return form
 
