@@ -14,7 +14,7 @@ from companion.tracker import defects, division, market, movement, scoring
 from companion.tracker.data import GENES_BY_KEY, Color
 from companion.tracker.deaths import dp_limit
 from companion.tracker.prompts import prompt
-from companion.tracker.state import PHASE_TITLES, GameState, Phase, color_name
+from companion.tracker.state import PHASE_TITLES, GameState, Phase, Step, color_name
 
 
 def public_view(state: GameState) -> dict[str, Any]:
@@ -101,6 +101,14 @@ def _affordable(state: GameState, color: Color) -> list[str]:
     return []
 
 
+def debt_due(state: GameState, color: Color) -> int:
+    """MP this player must pay now: only in phase 2 from round 2, until they have paid."""
+    c = state.cursor
+    if state.phase is not Phase.ENVIRONMENT or state.round < 2 or c.step is not Step.PAY_DEBT:
+        return 0
+    return defects.debt(state, color) if color in c.order[c.index :] else 0
+
+
 def seat_view(state: GameState, color: Color) -> dict[str, Any]:
     """One player's own view: BP, genes and MP against the ozone, amoebas, score, options."""
     player = state.player(color)
@@ -126,7 +134,8 @@ def seat_view(state: GameState, color: Color) -> dict[str, Any]:
         ],
         "mp": mp,
         "ozone": card.ozone if card else None,
-        "debt": defects.debt(state, color),
+        "debt": debt_due(state, color),
+        "over_ozone": 0 if state.phase is Phase.OVER else defects.debt(state, color),
         "dp_limit": dp_limit(state, color),
         "amoebas": [
             {

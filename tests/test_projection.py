@@ -1,0 +1,46 @@
+"""What a seat and the public board see (companion/tracker/projection.py)."""
+
+from builders import at_phase, play, position
+
+from companion.tracker.actions import PayDebt, TurnEnvironmentCard
+from companion.tracker.data import Color
+from companion.tracker.projection import public_view, seat_view
+from companion.tracker.state import Phase
+
+GENES = {"red": ["streamlining", "division_rate", "speed"]}  # 12 MP (001 worked example)
+
+
+def test_an_ozone_debt_is_due_only_in_phase_2_from_round_2_until_paid():
+    state = position(4, amoebas=["red-1@8"], genes=GENES, round=2, card="P1", bp=10)
+    assert seat_view(state, Color.RED)["debt"] == 0  # phase 1: nothing is due yet
+    assert seat_view(state, Color.RED)["over_ozone"] == 2  # 12 MP against ozone 10
+
+    state, _ = play(at_phase(state, Phase.ENVIRONMENT), TurnEnvironmentCard("P6"))  # ozone 7
+    assert seat_view(state, Color.RED)["debt"] == 5
+    assert seat_view(state, Color.YELLOW)["debt"] == 0
+
+    state, _ = play(state, PayDebt(Color.RED, (), 5))
+    assert seat_view(state, Color.RED)["debt"] == 0
+
+
+def test_each_amoeba_says_what_would_kill_it():
+    state = position(4, amoebas=["red-1@8", "red-2@9:1", "red-3@10:2"], genes={"red": []})
+    notes = [a["note"] for a in seat_view(state, Color.RED)["amoebas"]]
+    assert notes[0] == "2 more DP kill it"
+    assert notes[1] == "one more DP kills it (starving once)"
+    assert notes[2].startswith("dies in phase 5")
+
+
+def test_a_seat_view_is_only_its_own_player():
+    state = position(4, amoebas=["red-1@8", "yellow-1@9"])
+    me = seat_view(state, Color.YELLOW)
+    assert me["name"] == "Ben" and [a["number"] for a in me["amoebas"]] == [1]
+    assert me["color"] == "yellow"
+
+
+def test_the_public_view_shows_the_whole_table():
+    state = position(4, amoebas=["red-1@8", "yellow-1@9"])
+    view = public_view(state)
+    assert {p["name"] for p in view["players"]} == {"Ana", "Ben", "Cleo", "Dev"}
+    assert len(view["amoebas"]) == 2 and view["cubes"][8]["red"] == 2
+    assert sum(view["supply"].values()) == 4 * (55 - 2 * 19)
