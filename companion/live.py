@@ -24,11 +24,6 @@ class Hub:
             self._revisions[game_id] = revision
             self._cond.notify_all()
 
-    def revision(self, game_id: str) -> int | None:
-        """The last revision announced for a game."""
-        with self._cond:
-            return self._revisions.get(game_id)
-
     def wait(self, game_id: str, seen: int | None, timeout: float) -> int | None:
         """Wait until the game's revision differs from `seen` (or timeout); return it."""
         with self._cond:

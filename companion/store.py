@@ -15,7 +15,7 @@ import secrets
 import sqlite3
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -24,14 +24,14 @@ from sqlite_utils import Database
 
 from companion.backup import KEEP, make_backup
 from companion.db import connect
-from companion.tracker import Event, apply, describe, new_game
-from companion.tracker.actions import Action
+from companion.tracker import Event, describe
 from companion.tracker.codec import setup_from_dict, setup_to_dict
 from companion.tracker.errors import IllegalAction
 from companion.tracker.record import (
     FORMAT,
     VERSION,
     Entry,
+    History,
     Record,
     Undo,
     entry_from_dict,
@@ -83,7 +83,7 @@ class LogItem:
 
 @dataclass
 class Game:
-    """A game as cached in memory: its setup, entries, current state and explained log."""
+    """A game as cached in memory: its replayed history and the console's explained log."""
 
     id: str
     name: str
@@ -92,56 +92,52 @@ class Game:
     cards_by_app: bool
     board_token: str
     created: str
-    entries: list[Entry] = field(default_factory=list)
-    kept: list[tuple[int, Action, GameState]] = field(default_factory=list)
-    log: list[LogItem] = field(default_factory=list)
-    state: GameState | None = None
+    history: History
+    log: tuple[LogItem, ...] = ()
+
+    @property
+    def state(self) -> GameState:
+        """The state now."""
+        return self.history.state
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """Every entry of the log, oldest first."""
+        return self.history.entries
+
+    @property
+    def kept(self) -> tuple[tuple[int, GameState], ...]:
+        """(seq, state after) of every action still in force."""
+        return self.history.kept
 
     @property
     def revision(self) -> int:
         """The number of entries in the log."""
-        return len(self.entries)
+        return len(self.history.entries)
 
     def record(self) -> Record:
         """The game record (for export)."""
-        return Record(self.setup, tuple(self.entries))
-
-    def state_before(self, position: int) -> GameState:
-        """The state before the effective action at `position` (0-based)."""
-        if position == 0:
-            return new_game(self.setup)
-        return self.kept[position - 1][2]
+        return Record(self.setup, self.entries)
 
     def add(self, entry: Entry) -> tuple[Event, ...]:
-        """Apply one entry to the cached state (raises ActionError, changing nothing)."""
-        seq = len(self.entries) + 1
+        """Apply one entry (raises ActionError, changing nothing)."""
+        before = self.history.state
+        history, events, dropped = self.history.add(entry)
+        seq = len(history.entries)
         if isinstance(entry, Undo):
-            if entry.to > len(self.kept):
-                raise IllegalAction(f"there are only {len(self.kept)} actions to go back over")
-            dropped = {s for s, _, _ in self.kept[entry.to :]}
-            self.kept = self.kept[: entry.to]
-            self.state = self.kept[-1][2] if self.kept else new_game(self.setup)
-            # Items are never changed in place (a trial copy shares them): replace them.
-            self.log = [
-                dataclasses.replace(item, undone=True) if item.seq in dropped else item
-                for item in self.log
-            ]
-            target = self.kept[-1][0] if self.kept else 0
-            text = f"Undone: back to entry {target}." if target else "Undone: back to the start."
-            events = (Event("undo", text, "referee"),)
-            self.log.append(LogItem(seq, f"undo to entry {target}", events, is_undo=True))
+            target = history.kept[-1][0] if history.kept else 0
+            log = tuple(
+                dataclasses.replace(i, undone=True) if i.seq in dropped else i for i in self.log
+            )
+            item = LogItem(seq, f"undo to entry {target}", events, is_undo=True)
         else:
-            before = self.state
-            label = describe(before, entry)
-            self.state, events = apply(before, entry)
-            self.kept.append((seq, entry, self.state))
-            self.log.append(LogItem(seq, label, events))
-        self.entries.append(entry)
+            log, item = self.log, LogItem(seq, describe(before, entry), events)
+        self.history, self.log = history, log + (item,)
         return events
 
     def undo_target(self, seq: int) -> int:
         """The `to` of an undo that keeps everything up to and including entry `seq`."""
-        for position, (s, _, _) in enumerate(self.kept):
+        for position, (s, _) in enumerate(self.kept):
             if s == seq:
                 return position + 1
         raise IllegalAction("that entry is no longer in force")
@@ -184,11 +180,10 @@ class Store:
         first: list[Entry] | None = None,
     ) -> Game:
         """Create a game (validating the setup), its seat tokens, and its first entries."""
-        new_game(setup)  # raises InvalidAction for a bad setup
+        history = History.begin(setup)  # raises InvalidAction for a bad setup
         game_id = secrets.token_hex(6)
         stamp = now()
-        game = Game(game_id, name, setup, dice_by_app, cards_by_app, new_token(), stamp)
-        game.state = new_game(setup)
+        game = Game(game_id, name, setup, dice_by_app, cards_by_app, new_token(), stamp, history)
         for entry in first or []:
             game.add(entry)
         with self._lock, self.db.atomic():
@@ -258,8 +253,8 @@ class Store:
             bool(row["cards_by_app"]),
             row["board_token"],
             row["created"],
+            History.begin(setup),
         )
-        game.state = new_game(setup)
         for entry_row in self.db.query(
             "select entry from entries where game_id = ? order by seq", [game_id]
         ):
@@ -272,20 +267,9 @@ class Store:
             game = self.get(game_id)
             if revision != game.revision:
                 raise Conflict(self.describe_since(game, revision), game.revision)
-            # Apply on a copy first: a refused entry changes nothing, in memory or on disk.
-            trial = Game(
-                game.id,
-                game.name,
-                game.setup,
-                game.dice_by_app,
-                game.cards_by_app,
-                game.board_token,
-                game.created,
-                list(game.entries),
-                list(game.kept),
-                list(game.log),
-                game.state,
-            )
+            # Apply to a copy first: a refused entry changes nothing, in memory or on disk.
+            # (History is immutable and the log a tuple, so the copy shares them safely.)
+            trial = dataclasses.replace(game)
             events = trial.add(entry)
             with self.db.atomic():
                 last = self.db.execute(
@@ -337,12 +321,6 @@ class Store:
         data = record_to_dict(self.get(game_id).record())
         assert data["format"] == FORMAT and data["version"] == VERSION
         return data
-
-    def rename(self, game_id: str, name: str) -> None:
-        """Rename a game."""
-        with self._lock:
-            self.db["games"].update(game_id, {"name": name})
-            self.get(game_id).name = name
 
     # ----- tokens --------------------------------------------------------------------
     def seat_tokens(self, game_id: str) -> dict[str, str]:

@@ -6,7 +6,7 @@ object is chosen at setup, stored in the game record, and shown on the referee s
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -115,8 +115,3 @@ OPTION_INFO: dict[str, OptionInfo] = {
         "a failure",
     ),
 }
-
-
-def option_names() -> tuple[str, ...]:
-    """The names of all rule options, in display order."""
-    return tuple(f.name for f in fields(RuleOptions))

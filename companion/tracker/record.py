@@ -7,13 +7,13 @@ erased, and replaying the entries always gives the same state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.tracker.actions import Action, action_from_dict, action_to_dict
 from companion.tracker.codec import setup_from_dict, setup_to_dict
 from companion.tracker.engine import apply, new_game, validate_setup
-from companion.tracker.errors import ActionError, InvalidAction
+from companion.tracker.errors import ActionError, IllegalAction, InvalidAction
 from companion.tracker.flow import Event
 from companion.tracker.state import GameSetup, GameState
 
@@ -119,27 +119,59 @@ def record_from_dict(data: Any) -> Record:
     return Record(setup, tuple(entries))
 
 
+@dataclass(frozen=True)
+class History:
+    """A replayed log: every entry, and the state after each action still in force.
+
+    Keeping those states makes an undo cost nothing: it drops the actions after the kept
+    one and takes its state, without replaying anything. The store and `replay_record`
+    share this, so undo means the same everywhere.
+    """
+
+    setup: GameSetup
+    start: GameState
+    entries: tuple[Entry, ...] = ()
+    kept: tuple[tuple[int, GameState], ...] = ()  # (seq, state after) of actions in force
+
+    @classmethod
+    def begin(cls, setup: GameSetup) -> History:
+        """The history of a new game."""
+        return cls(setup, new_game(setup))
+
+    @property
+    def state(self) -> GameState:
+        """The state now."""
+        return self.kept[-1][1] if self.kept else self.start
+
+    def add(self, entry: Entry) -> tuple[History, tuple[Event, ...], tuple[int, ...]]:
+        """Apply one entry: the new history, its events, and the seqs an undo dropped.
+
+        Raises ActionError (IllegalAction for an undo past the start), changing nothing."""
+        seq = len(self.entries) + 1
+        entries = self.entries + (entry,)
+        if isinstance(entry, Undo):
+            if entry.to > len(self.kept):
+                raise IllegalAction(
+                    f"undo to {entry.to}, but only {len(self.kept)} actions are in force"
+                )
+            kept = self.kept[: entry.to]
+            dropped = tuple(s for s, _ in self.kept[entry.to :])
+            target = kept[-1][0] if kept else 0
+            text = f"Undone: back to entry {target}." if target else "Undone: back to the start."
+            history = replace(self, entries=entries, kept=kept)
+            return history, (Event("undo", text, "referee"),), dropped
+        state, events = apply(self.state, entry)
+        return replace(self, entries=entries, kept=self.kept + ((seq, state),)), events, ()
+
+
 def replay_record(record: Record) -> tuple[GameState, list[tuple[int, Entry, tuple[Event, ...]]]]:
     """Replay every entry: the final state and each entry's events; raises RecordError."""
-    state = new_game(record.setup)
-    kept: list[Action] = []
-    history: list[tuple[int, Entry, tuple[Event, ...]]] = []
+    history = History.begin(record.setup)
+    out: list[tuple[int, Entry, tuple[Event, ...]]] = []
     for i, entry in enumerate(record.entries, 1):
-        if isinstance(entry, Undo):
-            if entry.to > len(kept):
-                raise RecordError(
-                    f"undo to {entry.to} but only {len(kept)} actions are in force", i
-                )
-            del kept[entry.to :]
-            state = new_game(record.setup)
-            for action in kept:
-                state = apply(state, action).state
-            history.append((i, entry, (Event("undo", f"Undone: back to action {entry.to}."),)))
-            continue
         try:
-            state, events = apply(state, entry)
+            history, events, _ = history.add(entry)
         except ActionError as exc:
             raise RecordError(exc.message, i, exc.source) from None
-        kept.append(entry)
-        history.append((i, entry, events))
-    return state, history
+        out.append((i, entry, events))
+    return history.state, out

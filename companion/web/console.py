@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 
 from companion.qr import qr_svg
 from companion.store import Conflict, Game, NotFound
-from companion.tracker import describe, legal_actions, prompt
+from companion.tracker import legal_actions, prompt
 from companion.tracker.actions import Correct, RollForStartOrder, TurnEnvironmentCard
 from companion.tracker.data import GENES, Color
 from companion.tracker.errors import ActionError, InvalidAction
@@ -223,9 +223,3 @@ def standings(game_id: str):
     """Standings and the chart of every marker round by round."""
     game = load(game_id)
     return render_template("standings.html", game=game, view=public_view(game.state), shapes=SHAPES)
-
-
-@bp.app_template_global()
-def label(state, action) -> str:
-    """A short label for an action (templates)."""
-    return describe(state, action)
