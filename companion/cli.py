@@ -91,11 +91,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _instance(args: argparse.Namespace) -> Path:
+    """The instance folder, found as Flask finds it, without building the app."""
     if args.instance:
         return Path(args.instance)
-    from companion import create_app
+    from flask import Flask
 
-    return Path(create_app({}).instance_path)
+    return Path(Flask("companion", instance_relative_config=True).instance_path)
 
 
 def cmd_backup(args: argparse.Namespace) -> int:

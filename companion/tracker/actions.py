@@ -408,11 +408,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
 
 # ----- JSON codec --------------------------------------------------------------------
 def _encode(value: Any, hint: Any = None) -> Any:
-    if hint == Cubes or (
-        isinstance(value, tuple)
-        and value
-        and all(isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], Color) for v in value)
-    ):
+    if hint == Cubes:  # also the (color, count) pairs of start rolls and start spaces
         return {c.value: n for c, n in value}
     if isinstance(value, AmoebaId):
         return str(value)

@@ -46,7 +46,7 @@ from companion.tracker.actions import (
 )
 from companion.tracker.data import HOLDING, TENTACLE, tentacle_capacity
 from companion.tracker.feeding import legal_meals
-from companion.tracker.state import GameState, Step
+from companion.tracker.state import AmoebaId, GameState, Step
 
 DIE = range(1, 7)
 
@@ -106,17 +106,11 @@ def _place(state: GameState) -> list[Action]:
     color = state.cursor.actor
     occupied = {a.space for a in state.amoebas}
     return [
-        PlaceAmoeba(_aid(color, n), s)
+        PlaceAmoeba(AmoebaId(color, n), s)
         for n in division.free_numbers(state, color)
         for s in state.setup.board.spaces()
         if s not in occupied
     ]
-
-
-def _aid(color, number):
-    from companion.tracker.state import AmoebaId
-
-    return AmoebaId(color, number)
 
 
 def _movement_choice(state: GameState) -> list[Action]:
@@ -213,10 +207,12 @@ def _divide(state: GameState) -> list[Action]:
     found: list[Action] = []
     if division.free_amoeba_due(state, color):
         spaces = state.setup.board.spaces()
-        found += [PlaceFreeAmoeba(_aid(color, n), s) for n in numbers for s in spaces]
+        found += [PlaceFreeAmoeba(AmoebaId(color, n), s) for n in numbers for s in spaces]
     elif numbers and state.player(color).bp >= division.division_cost(state, color):
         found += [
-            Divide(_aid(color, n), s) for n in numbers for s in division.legal_spaces(state, color)
+            Divide(AmoebaId(color, n), s)
+            for n in numbers
+            for s in division.legal_spaces(state, color)
         ]
     return found + [EndDivision(color)]
 

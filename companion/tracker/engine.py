@@ -127,12 +127,9 @@ def _forced(state: GameState, events: Events) -> GameState:
         options = _legal(state)
         if len(options) != 1:
             return state
-        say(
-            events,
-            "forced",
-            f"{prompt(state).text} Only one choice is possible: {describe(state, options[0])}.",
-            prompt(state).source,
-        )
+        now = prompt(state)
+        text = f"{now.text} Only one choice is possible: {describe(state, options[0])}."
+        say(events, "forced", text, now.source)
         state = handle(state, options[0], events)
     raise RuntimeError("forced steps did not settle")  # pragma: no cover
 

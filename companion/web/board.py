@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, render_template
 
 from companion.store import NotFound
 from companion.tracker.projection import public_view
-from companion.web.common import page_or_partial, store
+from companion.web.common import page_or_partial, store, unchanged_since
 from companion.web.games import SHAPES
 from companion.web.seat import live_response
 
@@ -43,8 +43,7 @@ def page(token: str):
 def view(token: str):
     """The board partial; 204 if nothing changed since `since`."""
     game = _game(token)
-    since = request.args.get("since", "")
-    if since.isascii() and since.isdigit() and int(since) == game.revision:
+    if unchanged_since(game.revision):
         return "", 204
     return render_template("_board_view.html", **_context(game, token))
 

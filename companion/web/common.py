@@ -29,3 +29,9 @@ def wants_partial() -> bool:
 def page_or_partial(page: str, partial: str, status: int = 200, **context):
     """The whole page, or only the partial when htmx asks."""
     return render_template(partial if wants_partial() else page, **context), status
+
+
+def unchanged_since(revision: int) -> bool:
+    """Whether a polling view's `since` names the current revision (answer 204)."""
+    since = request.args.get("since", "")
+    return since.isascii() and since.isdigit() and int(since) == revision

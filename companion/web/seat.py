@@ -9,7 +9,7 @@ from companion.store import NotFound
 from companion.tracker.data import Color
 from companion.tracker.projection import public_view, seat_view
 from companion.web.auth import SEAT_COOKIE
-from companion.web.common import hub, page_or_partial, store
+from companion.web.common import hub, page_or_partial, store, unchanged_since
 from companion.web.games import SHAPES
 
 bp = Blueprint("seat", __name__, url_prefix="/s/<token>")
@@ -51,8 +51,7 @@ def page(token: str):
 def view(token: str):
     """The seat partial; 204 if nothing changed since `since` (the polling fallback)."""
     game, color = _seat(token)
-    since = request.args.get("since", "")
-    if since.isascii() and since.isdigit() and int(since) == game.revision:
+    if unchanged_since(game.revision):
         return "", 204
     return render_template("_seat.html", **_context(game, color))
 

@@ -145,7 +145,7 @@ def board_svg(
             'rx="10" class="cell"/>'
         )
         parts.append(f'<text x="{x + 8}" y="{y + 17}" class="space-no">{space}</text>')
-        cubes = view["cubes"][space] if space in view["cubes"] else view["cubes"][str(space)]
+        cubes = view["cubes"][space]
         for i, color in enumerate(colors):
             cx, cy = x + 8 + (i % 3) * 30, y + 66 + (i // 3) * 15
             n = cubes[color]
