@@ -197,7 +197,7 @@ class Store:
                     "dice_by_app": int(dice_by_app),
                     "cards_by_app": int(cards_by_app),
                     "board_token": game.board_token,
-                    "over": 0,
+                    "over": int(game.state.phase is Phase.OVER),
                 }
             )
             for seq, entry in enumerate(game.entries, 1):

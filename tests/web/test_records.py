@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 from conftest import alert_of, prompt_of, text_of
@@ -187,3 +188,18 @@ def test_an_upload_larger_than_the_limit_is_refused(referee):
     assert response.status_code == 413
     assert "512 KB" in text_of(response)
     assert referee.store.list_games() == []
+
+
+def test_an_imported_finished_game_is_listed_as_finished(referee):
+    path = Path(__file__).resolve().parents[2] / "examples" / "four-players.json"
+    response = referee.client.post(
+        "/games/import",
+        data={"csrf": referee.csrf, "record": (io.BytesIO(path.read_bytes()), "four.json")},
+        content_type="multipart/form-data",
+    )
+    assert response.status_code == 303
+
+    games = referee.client.get("/").get_data(as_text=True)
+
+    assert "finished" in games
+    assert "Resume" not in games
