@@ -1,0 +1,117 @@
+"""Accessibility: every page passes axe-core with no serious or critical violation.
+
+axe-core is vendored for the tests only (tests/browser/vendor/axe.min.js, from the npm package
+axe-core, MPL-2.0). Each page is checked at phone (390x844) and laptop (1280x900) sizes, and
+the TV board at 1920x1080 too. Minor and moderate findings are printed, not failed.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_table import new_game
+
+AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text(encoding="utf-8")
+SIZES = {"phone": (390, 844), "laptop": (1280, 900)}
+FAILING = {"serious", "critical"}
+
+
+def axe_violations(page) -> list[dict]:
+    """Run axe-core on the page as it is now (loaded by `with_axe`); return its violations."""
+    result = page.evaluate("async () => JSON.stringify(await axe.run(document))")
+    return json.loads(result)["violations"]
+
+
+def with_axe(context):
+    """Load axe-core into every page of a context (an init script: the CSP stays as served)."""
+    context.add_init_script(AXE)
+    return context
+
+
+def summary(violations: list[dict]) -> str:
+    lines = []
+    for v in violations:
+        targets = [", ".join(n["target"]) for n in v["nodes"][:4]]
+        lines.append(f"[{v['impact']}] {v['id']}: {v['help']} -> {targets}")
+    return "\n".join(lines)
+
+
+def assert_accessible(page, name: str, shot) -> None:
+    """No serious or critical axe violation on this page."""
+    shot(page, f"a11y-{name}")
+    violations = axe_violations(page)
+    bad = [v for v in violations if v["impact"] in FAILING]
+    minor = [v for v in violations if v["impact"] not in FAILING]
+    if minor:
+        print(f"{name}: minor findings\n{summary(minor)}")
+    assert not bad, f"{name}: axe found serious or critical violations\n{summary(bad)}"
+
+
+@pytest.fixture(scope="module")
+def pages(browser, live_server):
+    """The addresses of every page of one game: console, seats, standings, history, seat, board."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.goto(live_server.referee_link)
+    console = new_game(page, live_server.url)
+    page.goto(console + "/seats")
+    seat = page.locator("a[href*='/s/']").first.get_attribute("href")
+    board = page.locator("a[href*='/b/']").first.get_attribute("href")
+    context.close()
+    return {
+        "games": f"{live_server.url}/",
+        "setup": f"{live_server.url}/games/new",
+        "console": console,
+        "seats": console + "/seats",
+        "standings": console + "/standings",
+        "history": console + "/log",
+        "seat": seat,
+        "board": board,
+        "rules": f"{live_server.url}/rules",
+        "not-found": f"{live_server.url}/no/such/page",
+    }
+
+
+REFEREE_PAGES = ["games", "setup", "console", "seats", "standings", "history", "not-found"]
+PUBLIC_PAGES = ["seat", "board", "rules"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", REFEREE_PAGES + PUBLIC_PAGES)
+def test_every_page_passes_axe(browser, live_server, pages, shot, name, size):
+    width, height = SIZES[size]
+    context = with_axe(browser.new_context(viewport={"width": width, "height": height}))
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    if name in REFEREE_PAGES:
+        page.goto(live_server.referee_link)
+    response = page.goto(pages[name])
+    if name == "rules" and response.status == 404:
+        context.close()
+        pytest.skip("no rules pages in this build")
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(300)
+    assert_accessible(page, f"{name}-{size}", shot)
+    context.close()
+
+
+def test_tv_board_passes_axe_at_1920(browser, live_server, pages, shot):
+    context = with_axe(browser.new_context(viewport={"width": 1920, "height": 1080}))
+    page = context.new_page()
+    page.goto(pages["board"])
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(300)
+    assert_accessible(page, "board-tv", shot)
+    context.close()
+
+
+def test_welcome_page_passes_axe(browser, live_server, shot):
+    """The page a device without the referee link sees."""
+    context = with_axe(browser.new_context(viewport={"width": 390, "height": 844}))
+    page = context.new_page()
+    page.goto(f"{live_server.url}/")
+    assert_accessible(page, "welcome-phone", shot)
+    context.close()
