@@ -115,3 +115,34 @@ def test_welcome_page_passes_axe(browser, live_server, shot):
     page.goto(f"{live_server.url}/")
     assert_accessible(page, "welcome-phone", shot)
     context.close()
+
+
+CONTROL_KINDS = {
+    "cards": "#console .card-choices",
+    "dice": "#console .dice-row",
+    "spaces": "#console form.space-pick",
+    "carry": "#console form.carry",
+    "buttons": "#console .choices .buttons",
+}
+
+
+def test_console_passes_axe_at_every_kind_of_prompt(browser, live_server, shot):
+    """Cards, dice, spaces on the board, cubes to carry, buttons: each checked once in play."""
+    from test_table import drive_one_step
+
+    context = with_axe(browser.new_context(viewport={"width": 1280, "height": 900}))
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.goto(live_server.referee_link)
+    new_game(page, live_server.url)
+    seen: set[str] = set()
+    for _ in range(120):
+        for kind, selector in CONTROL_KINDS.items():
+            if kind not in seen and page.locator(selector).count():
+                seen.add(kind)
+                assert_accessible(page, f"console-{kind}", shot)
+        if seen == set(CONTROL_KINDS):
+            break
+        drive_one_step(page)
+    context.close()
+    assert seen >= {"cards", "dice", "spaces", "buttons"}, f"prompts met: {sorted(seen)}"
