@@ -62,6 +62,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         board_svg=svg.board_svg,
         ladder_svg=svg.ladder_svg,
         chart_svg=svg.chart_svg,
+        compass_svg=svg.compass_svg,
         shape_icon=svg.shape_icon,
     )
 
