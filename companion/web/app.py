@@ -16,6 +16,7 @@ from companion.store import Store
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "media-src data:; "  # NoSleep.js keeps a phone awake with a tiny data: video (wake.js)
     "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
     "form-action 'self'; frame-ancestors 'none'"
 )
