@@ -214,11 +214,11 @@ def ladder_svg(view: dict[str, Any], per_row: int = 10) -> Markup:
         f'<svg class="ladder" viewBox="0 0 {per_row * size + 4} {rows * size + 4}" '
         'role="img" aria-label="Scoring ladder">'
     ]
-    centres = [_track_cell(n, per_row, size) for n in range(1, length + 1)]
-    path = _polygon([(x + size / 2 - 1.5, y + size / 2 - 1.5) for x, y in centres])
+    corners = [_track_cell(n, per_row, size) for n in range(1, length + 1)]
+    path = _polygon([(x + size / 2 - 1.5, y + size / 2 - 1.5) for x, y in corners])
     parts.append(f'<polyline points="{path}" class="track"/>')
     markers = {p["marker"]: p["color"] for p in view["players"] if p["marker"]}
-    for n, (x, y) in enumerate(centres, 1):
+    for n, (x, y) in enumerate(corners, 1):
         cls = "rung zone" if n >= zone else "rung"
         parts.append(f'<g class="{cls}" data-space="{n}">')
         parts.append(f'<rect x="{x}" y="{y}" width="{size - 3}" height="{size - 3}" rx="4"/>')
