@@ -44,3 +44,46 @@ def test_the_public_view_shows_the_whole_table():
     assert {p["name"] for p in view["players"]} == {"Ana", "Ben", "Cleo", "Dev"}
     assert len(view["amoebas"]) == 2 and view["cubes"][8]["red"] == 2
     assert sum(view["supply"].values()) == 4 * (55 - 2 * 19)
+
+
+def _finished(name: str):
+    import json
+    from pathlib import Path
+
+    from companion.tracker.record import record_from_dict, replay_record
+
+    path = Path(__file__).parent.parent / "examples" / f"{name}.json"
+    state, events = replay_record(record_from_dict(json.loads(path.read_text())))
+    return state, events
+
+
+def test_the_final_ranking_names_the_winner_the_game_end_announced():
+    state, _ = _finished("four-players")
+    view = public_view(state)
+    markers = [r["marker"] for r in view["ranking"]]
+    assert markers == sorted(markers, reverse=True)
+    assert [r["place"] for r in view["ranking"]] == [1, 2, 3, 4]
+    furthest = max(state.players, key=lambda p: p.marker)
+    assert view["winners"] == [furthest.name] == [view["ranking"][0]["name"]]
+
+
+def test_no_winner_is_named_before_the_game_ends():
+    state = position(4, markers={"red": 9, "yellow": 3, "green": 12, "blue": 1})
+    view = public_view(state)
+    assert view["winners"] == []
+    assert [r["color"] for r in view["ranking"]] == ["green", "red", "yellow", "blue"]
+
+
+def test_equal_markers_would_share_a_place_rather_than_be_split():
+    state = position(3, markers={"red": 7, "yellow": 7, "green": 2})
+    places = {r["color"]: r["place"] for r in public_view(state)["ranking"]}
+    assert places == {"red": 1, "yellow": 1, "green": 3}
+    assert seat_view(state, Color.YELLOW)["place"] == 1
+
+
+def test_the_start_spaces_are_kept_for_the_chart_once_round_1_is_scored():
+    state, _ = _finished("three-players")
+    start = public_view(state)["start_markers"]
+    assert sorted(start) == [1, 2, 3]  # the start spaces 1..n picked at setup
+    first = state.score_history[0]
+    assert all(after >= before for before, after in zip(start, first))

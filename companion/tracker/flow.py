@@ -569,6 +569,8 @@ def begin_scoring(state: GameState, events: Events) -> GameState:
         sources.PHASE_6,
     )
     last = state.setup.ladder_length
+    if not state.score_history:
+        state = replace(state, start_markers=tuple(p.marker for p in state.players))
     for color in order:
         total, from_amoebas, from_genes = scoring.advance(state, color)
         player = state.player(color)

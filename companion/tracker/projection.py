@@ -65,7 +65,35 @@ def public_view(state: GameState) -> dict[str, Any]:
         },
         "supply": {c.value: state.supply(c) for c in state.colors},
         "score_history": [list(r) for r in state.score_history],
+        "start_markers": list(state.start_markers),
+        "ranking": ranking(state),
+        "winners": [p.name for p in state.players if _place(state, p.marker) == 1]
+        if state.phase is Phase.OVER
+        else [],
     }
+
+
+def _place(state: GameState, marker: int) -> int:
+    return 1 + sum(1 for p in state.players if p.marker > marker)
+
+
+def ranking(state: GameState) -> list[dict[str, Any]]:
+    """Players by ladder position, furthest first; the furthest marker wins (000 §FINAL).
+
+    Markers never share a space (occupied spaces are skipped, corrections refuse it), so
+    places are distinct in play; equal markers would share a place rather than be split here.
+    """
+    ranked = sorted(state.players, key=lambda p: -p.marker)
+    return [
+        {
+            "place": _place(state, p.marker),
+            "name": p.name,
+            "color": p.color.value,
+            "marker": p.marker,
+            "bp": p.bp,
+        }
+        for p in ranked
+    ]
 
 
 def _death_note(state: GameState, color: Color, dp: int) -> str:
@@ -122,7 +150,7 @@ def seat_view(state: GameState, color: Color) -> dict[str, Any]:
         "color_name": color_name(color),
         "bp": player.bp,
         "marker": player.marker,
-        "place": 1 + sum(1 for p in state.players if p.marker > player.marker),
+        "place": _place(state, player.marker),
         "genes": [
             {
                 "key": k,

@@ -276,6 +276,7 @@ class GameState:
     turned: tuple[str, ...] = ()
     shuffled_order: tuple[str, ...] = ()  # the rest of a recorded shuffle, next first
     score_history: tuple[tuple[int, ...], ...] = ()
+    start_markers: tuple[int, ...] = ()  # markers before round 1 was scored (the chart)
     revision: int = 0
 
     # ----- lookups -------------------------------------------------------------------

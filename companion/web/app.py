@@ -16,6 +16,7 @@ from companion.store import Store
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "media-src data:; "  # NoSleep.js keeps a phone awake with a tiny data: video (wake.js)
     "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
     "form-action 'self'; frame-ancestors 'none'"
 )
@@ -62,6 +63,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         board_svg=svg.board_svg,
         ladder_svg=svg.ladder_svg,
         chart_svg=svg.chart_svg,
+        compass_svg=svg.compass_svg,
         shape_icon=svg.shape_icon,
     )
 

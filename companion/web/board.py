@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, abort, render_template, url_for
+from flask_babel import gettext as _
 
 from companion.store import NotFound
 from companion.tracker.projection import public_view
 from companion.web.common import page_or_partial, store, unchanged_since
 from companion.web.games import SHAPES
+from companion.web.manifest import manifest_response
 from companion.web.seat import live_response
 
 bp = Blueprint("board", __name__, url_prefix="/b/<token>")
@@ -53,3 +55,12 @@ def events(token: str):
     """Server-sent events for the board."""
     game = _game(token)
     return live_response(game.id, game.revision)
+
+
+@bp.route("/manifest.webmanifest")
+def manifest(token: str):
+    """The board's manifest: its home-screen icon opens the public board."""
+    game = _game(token)
+    return manifest_response(
+        f"{game.name} · {_('Board')}", _("Board"), url_for("board.page", token=token)
+    )

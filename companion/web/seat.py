@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, current_app, render_template, request
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from flask_babel import gettext as _
 
 from companion.store import NotFound
@@ -11,6 +11,7 @@ from companion.tracker.projection import public_view, seat_view
 from companion.web.auth import SEAT_COOKIE
 from companion.web.common import hub, page_or_partial, store, unchanged_since
 from companion.web.games import SHAPES
+from companion.web.manifest import manifest_response
 
 bp = Blueprint("seat", __name__, url_prefix="/s/<token>")
 
@@ -74,3 +75,11 @@ def live_response(game_id: str, revision: int) -> Response:
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
     )
+
+
+@bp.route("/manifest.webmanifest")
+def manifest(token: str):
+    """This seat's manifest: its home-screen icon is named for the player and opens the seat."""
+    game, color = _seat(token)
+    name = game.state.player(color).name
+    return manifest_response(f"{name} · Ursuppe", name, url_for("seat.page", token=token))

@@ -105,6 +105,33 @@ def _compass(cx: float, cy: float, card: dict[str, Any] | None) -> str:
     return "".join(out)
 
 
+def compass_svg(card: dict[str, Any] | None) -> Markup:
+    """The compass on its own, large: the current card's drift arrow and ozone."""
+    return Markup(
+        '<svg class="compass" viewBox="-48 -48 96 96" role="img" aria-label="Compass">'
+        + _compass(0, 0, card)
+        + "</svg>"
+    )
+
+
+def _cubes(counts: dict[str, int], colors: list[str], x: float, y: float) -> str:
+    """A space's food cubes: one tile per color, in seat order, with its count written large."""
+    rows = math.ceil(len(colors) / 3)
+    top = y + 97 - rows * 22
+    out = []
+    for i, color in enumerate(colors):
+        tx, ty = x + 4 + (i % 3) * 31, top + (i // 3) * 22
+        n = counts[color]
+        empty = " empty" if n == 0 else ""
+        out.append(
+            f'<g class="cubes{empty}" data-color="{color}">'
+            f'<rect x="{tx}" y="{ty}" width="29" height="20" rx="3" fill="{FILL[color]}"/>'
+            f'<text x="{tx + 14.5}" y="{ty + 16}" class="cube-n" fill="{INK[color]}">{n}</text>'
+            "</g>"
+        )
+    return "".join(out)
+
+
 def board_svg(
     board: Board,
     view: dict[str, Any],
@@ -144,22 +171,14 @@ def board_svg(
             f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
             'rx="10" class="cell"/>'
         )
-        parts.append(f'<text x="{x + 8}" y="{y + 17}" class="space-no">{space}</text>')
-        cubes = view["cubes"][space]
-        for i, color in enumerate(colors):
-            cx, cy = x + 8 + (i % 3) * 30, y + 66 + (i // 3) * 15
-            n = cubes[color]
-            opacity = "1" if n else "0.25"
-            parts.append(
-                f'<rect x="{cx}" y="{cy}" width="11" height="11" fill="{FILL[color]}" '
-                f'stroke="#333" stroke-width="0.8" opacity="{opacity}"/>'
-            )
-            parts.append(f'<text x="{cx + 14}" y="{cy + 10}" class="cube-n">{n}</text>')
+        parts.append(f'<text x="{x + 7}" y="{y + 18}" class="space-no">{space}</text>')
+        parts.append(_cubes(view["cubes"][space], colors, x, y))
         here = by_space.get(space, [])
         for j, a in enumerate(here):
-            per_row = 4
-            ax = x + 22 + (j % per_row) * 20 + (8 if len(here) == 1 else 0)
-            ay = y + 33 + (j // per_row) * 22
+            per_row = 5
+            in_row = min(per_row, len(here) - j // per_row * per_row)
+            ax = x + 50 + (j % per_row - (in_row - 1) / 2) * 18
+            ay = y + 30 + (j // per_row) * 14
             ring = ' class="mine"' if highlight and a["color"] == highlight else ""
             parts.append(
                 f"<g{ring}>"
@@ -178,8 +197,15 @@ def board_svg(
     return Markup("".join(parts))
 
 
+def _track_cell(n: int, per_row: int, size: int) -> tuple[float, float]:
+    """Top-left corner of ladder space n on a track that winds back and forth."""
+    row, i = divmod(n - 1, per_row)
+    col = i if row % 2 == 0 else per_row - 1 - i
+    return 2 + col * size, 2 + row * size
+
+
 def ladder_svg(view: dict[str, Any], per_row: int = 10) -> Markup:
-    """The scoring ladder with every marker; the end zone is shaded."""
+    """The scoring ladder as a winding track with every marker; the end zone is shaded."""
     length = view["ladder"]["length"]
     zone = view["ladder"]["end_zone"]
     size = 34
@@ -188,23 +214,25 @@ def ladder_svg(view: dict[str, Any], per_row: int = 10) -> Markup:
         f'<svg class="ladder" viewBox="0 0 {per_row * size + 4} {rows * size + 4}" '
         'role="img" aria-label="Scoring ladder">'
     ]
+    corners = [_track_cell(n, per_row, size) for n in range(1, length + 1)]
+    path = _polygon([(x + size / 2 - 1.5, y + size / 2 - 1.5) for x, y in corners])
+    parts.append(f'<polyline points="{path}" class="track"/>')
     markers = {p["marker"]: p["color"] for p in view["players"] if p["marker"]}
-    for n in range(1, length + 1):
-        i = n - 1
-        x, y = 2 + (i % per_row) * size, 2 + (i // per_row) * size
+    for n, (x, y) in enumerate(corners, 1):
         cls = "rung zone" if n >= zone else "rung"
-        parts.append(
-            f'<rect x="{x}" y="{y}" width="{size - 3}" height="{size - 3}" rx="4" class="{cls}"/>'
-        )
-        parts.append(f'<text x="{x + 3}" y="{y + 10}" class="rung-no">{n}</text>')
+        parts.append(f'<g class="{cls}" data-space="{n}">')
+        parts.append(f'<rect x="{x}" y="{y}" width="{size - 3}" height="{size - 3}" rx="4"/>')
+        parts.append(f'<text x="{x + 2.5}" y="{y + 12}" class="rung-no">{n}</text>')
         if n in markers:
-            parts.append(shape(markers[n], x + size / 2 - 1, y + size / 2 + 3, 10))
+            marker = shape(markers[n], x + size / 2 + 2, y + size / 2 + 4, 9)
+            parts.append(f'<g class="marker">{marker}</g>')
+        parts.append("</g>")
     parts.append("</svg>")
     return Markup("".join(parts))
 
 
 def chart_svg(view: dict[str, Any]) -> Markup:
-    """Every marker's position round by round, as a line chart."""
+    """Every marker's position round by round, from its start space, as a line chart."""
     history = view["score_history"]
     players = view["players"]
     w, h, pad = 640, 320, 36
@@ -229,12 +257,13 @@ def chart_svg(view: dict[str, Any]) -> Markup:
     for r in range(rounds + 1):
         parts.append(f'<text x="{px(r):.1f}" y="{h - pad + 16}" class="tick">{r}</text>')
     for i, p in enumerate(players):
-        points = [(px(0), py(0))] + [(px(r + 1), py(row[i])) for r, row in enumerate(history)]
+        start = [(px(0), py(view["start_markers"][i]))] if view.get("start_markers") else []
+        points = start + [(px(r + 1), py(row[i])) for r, row in enumerate(history)]
         parts.append(
             f'<polyline points="{_polygon(points)}" fill="none" '
             f'stroke="{FILL[p["color"]]}" stroke-width="3"/>'
         )
-        for x, y in points[1:]:
+        for x, y in points:
             parts.append(shape(p["color"], x, y, 5))
     parts.append("</svg>")
     return Markup("".join(parts))

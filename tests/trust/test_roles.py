@@ -72,9 +72,11 @@ ROUTES: dict[tuple[str, str], str] = {
     ("/s/<token>", "GET"): "seat",
     ("/s/<token>/view", "GET"): "seat",
     ("/s/<token>/events", "GET"): "seat",
+    ("/s/<token>/manifest.webmanifest", "GET"): "seat",
     ("/b/<token>", "GET"): "board",
     ("/b/<token>/view", "GET"): "board",
     ("/b/<token>/events", "GET"): "board",
+    ("/b/<token>/manifest.webmanifest", "GET"): "board",
 }
 
 
@@ -253,6 +255,16 @@ def event_stream(response) -> str | None:
     return None if kind.startswith("text/event-stream") else f"content type {kind}"
 
 
+def manifest_opens(start_url: str) -> Callable[[Any], str | None]:
+    """A web app manifest whose home-screen icon opens this link and no other."""
+
+    def check(response) -> str | None:
+        start = json.loads(text(response)).get("start_url")
+        return None if start == start_url else f"manifest opens {start!r}, not {start_url!r}"
+
+    return check
+
+
 def contains(needle: str) -> Callable[[Any], str | None]:
     def check(response) -> str | None:
         return None if needle in text(response) else f"does not contain {needle!r}"
@@ -311,6 +323,8 @@ def plan(w: World, rule: str, method: str, role: str) -> Check:
             extra = []
             if rule.endswith("/events"):
                 extra.append(event_stream)
+            elif rule.endswith("/manifest.webmanifest"):
+                extra.append(manifest_opens(f"/s/{token}"))
             else:
                 extra.append(h1_is("Bartholomew" if role == "seat_b" else "Anastasia"))
             return Check(role, method, url, 200, extra=extra)
