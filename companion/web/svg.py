@@ -144,8 +144,11 @@ def board_svg(
     """The soup with its spaces, cubes, amoebas and compass; legal spaces can be tapped."""
     rows, cols = len(board.rows), max(len(r) for r in board.rows)
     w, h = cols * CELL, rows * CELL
+    # With tappable spaces the drawing is a group of buttons, not one image (an image's
+    # children are not announced, and buttons inside it would be nested controls).
+    role = "group" if legal is not None and act_url else "img"
     parts = [
-        f'<svg class="soup" viewBox="-4 -4 {w + 8} {h + 8}" role="img" '
+        f'<svg class="soup" viewBox="-4 -4 {w + 8} {h + 8}" role="{role}" '
         f'aria-label="The primordial soup">'
     ]
     colors = list(view["supply"].keys())
@@ -157,16 +160,19 @@ def board_svg(
         r, c = board.cell(space)
         x, y = c * CELL, r * CELL
         is_legal = legal is not None and space in legal
-        attrs = ""
+        tap = ""
         if is_legal and act_url:
+            # The button is a bare rectangle over the space, so that its name ("Space N")
+            # is not contradicted by the cube and amoeba numbers drawn below it.
             vals = json.dumps({"kind": space_kind, "space": space})
-            attrs = (
-                f" hx-post=\"{escape(act_url)}\" hx-vals='{escape(vals)}' "
+            tap = (
+                f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
+                f"rx=\"10\" class=\"tap\" hx-post=\"{escape(act_url)}\" hx-vals='{escape(vals)}' "
                 'hx-include="#space-pick" hx-target="#console" hx-swap="outerHTML" '
-                f'tabindex="0" role="button" aria-label="Space {space}"'
+                f'tabindex="0" role="button" aria-label="Space {space}"/>'
             )
         cls = "space legal" if is_legal else "space"
-        parts.append(f'<g class="{cls}" data-space="{space}"{attrs}>')
+        parts.append(f'<g class="{cls}" data-space="{space}">')
         parts.append(
             f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
             'rx="10" class="cell"/>'
@@ -189,7 +195,7 @@ def board_svg(
             for d in range(a["dp"]):
                 parts.append(f'<circle cx="{ax - 6 + d * 6}" cy="{ay + 13}" r="2.4" fill="#111"/>')
             parts.append("</g>")
-        parts.append("</g>")
+        parts.append(tap + "</g>")
     if island:
         ir, ic = island
         parts.append(_compass(ic * CELL + CELL / 2, ir * CELL + CELL / 2, view.get("card")))
