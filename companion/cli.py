@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import json
 import sys
 from pathlib import Path
@@ -38,6 +39,25 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print()
         print(render(state))
     return 0
+
+
+def loopback_warning(host: str) -> str | None:
+    """A warning when the server listens on a loopback address, which phones cannot reach."""
+    from companion.lan import lan_addresses
+
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return None
+    if not loopback:
+        return None
+    found = lan_addresses()
+    instead = f"--host {found[0]} (this laptop's Wi-Fi address)" if found else "the Wi-Fi address"
+    return (
+        f"Warning: {host} is a loopback address: only this laptop can open the app; phones "
+        f"and the TV cannot reach it. For the table, leave --host out (listen on every network, "
+        f"0.0.0.0) or use {instead}."
+    )
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -77,6 +97,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         f"{args.port}? On odd networks pass the right address with --url."
     )
     print(f"Game data: {app.instance_path}. Stop with Ctrl+C; games resume on restart.")
+    if warning := loopback_warning(args.host):
+        print(f"\n{warning}")
     sys.stdout.flush()
     serve(
         app,
