@@ -11,6 +11,7 @@ from pathlib import Path
 from companion.textview import render
 from companion.tracker.codec import to_dict
 from companion.tracker.record import RecordError, record_from_dict, replay_record
+from companion.tracker.text import mended
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -20,13 +21,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
-    except (json.JSONDecodeError, RecursionError) as exc:
-        print(f"{args.file} is not valid JSON: {exc}", file=sys.stderr)
+    except (json.JSONDecodeError, RecursionError, UnicodeDecodeError) as exc:
+        print(_shown(f"{args.file} is not valid JSON: {exc}"), file=sys.stderr)
         return 2
     try:
         state, history = replay_record(record_from_dict(data))
     except RecordError as exc:
-        print(str(exc), file=sys.stderr)
+        print(_shown(str(exc)), file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(to_dict(state), indent=1))
@@ -35,10 +36,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
             for index, _entry, events in history:
                 for event in events:
                     source = f"  [{event.source}]" if event.source else ""
-                    print(f"{index:>4}. {event.text}{source}")
+                    print(_shown(f"{index:>4}. {event.text}{source}"))
             print()
-        print(render(state))
+        print(_shown(render(state)))
     return 0
+
+
+def _shown(text: str) -> str:
+    """Text for the terminal: no control character (an escape sequence) reaches it raw."""
+    return "\n".join(mended(line) for line in text.split("\n"))
 
 
 def loopback_warning(host: str) -> str | None:

@@ -46,9 +46,14 @@ def m002_settings(db: Database) -> None:
     db["settings"].create({"key": str, "value": str}, pk="key")
 
 
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")
+
+
 def connect(path: str | Path) -> Database:
     """Open the database with WAL and a busy timeout, applying pending migrations."""
     conn = sqlite3.connect(str(path), timeout=10, check_same_thread=False, isolation_level=None)
+    conn.text_factory = _text  # text that is not valid UTF-8 must not strand a game
     db = Database(conn)
     db.enable_wal()
     db.execute("PRAGMA synchronous=FULL")

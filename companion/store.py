@@ -39,6 +39,7 @@ from companion.tracker.record import (
     record_to_dict,
 )
 from companion.tracker.state import GameSetup, GameState, Phase
+from companion.tracker.text import mend, mended
 
 
 def _round_ended(before: GameState, after: GameState) -> bool:
@@ -228,7 +229,7 @@ class Store:
             "(select count(*) from entries e where e.game_id = g.id) as entries "
             "from games g order by g.updated desc, g.rowid desc"
         )
-        return list(rows)
+        return [{**row, "name": mended(row["name"])} for row in rows]
 
     def get(self, game_id: str) -> Game:
         """A game from the cache, or loaded and replayed from its entries."""
@@ -244,10 +245,12 @@ class Store:
         if not rows:
             raise NotFound(game_id)
         row = rows[0]
-        setup = setup_from_dict(json.loads(row["setup"]))
+        # Mended: text stored before the text check (a lone surrogate, a control character)
+        # would break every page of the game; it is shown as the replacement character.
+        setup = setup_from_dict(mend(json.loads(row["setup"])))
         game = Game(
             row["id"],
-            row["name"],
+            mended(row["name"]),
             setup,
             bool(row["dice_by_app"]),
             bool(row["cards_by_app"]),
@@ -258,7 +261,7 @@ class Store:
         for entry_row in self.db.query(
             "select entry from entries where game_id = ? order by seq", [game_id]
         ):
-            game.add(entry_from_dict(json.loads(entry_row["entry"])))
+            game.add(entry_from_dict(mend(json.loads(entry_row["entry"]))))
         return game
 
     def append(self, game_id: str, entry: Entry, revision: int) -> tuple[Game, tuple[Event, ...]]:
@@ -362,7 +365,7 @@ class Store:
     def setting(self, key: str, default: Any = None) -> Any:
         """A remembered setting (JSON), or the default."""
         rows = list(self.db.query("select value from settings where key = ?", [key]))
-        return json.loads(rows[0]["value"]) if rows else default
+        return mend(json.loads(rows[0]["value"])) if rows else default
 
     def set_setting(self, key: str, value: Any) -> None:
         """Remember a setting."""

@@ -15,6 +15,7 @@ from companion.tracker.data import PLACEHOLDER_DECK, Color, Direction, Environme
 from companion.tracker.errors import InvalidAction
 from companion.tracker.options import OPTION_INFO, RuleOptions
 from companion.tracker.state import GameSetup, Seat
+from companion.tracker.text import check_text
 from companion.web.auth import SEAT_COOKIE, is_referee, referee_required
 from companion.web.common import store
 
@@ -111,7 +112,7 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
     """Read the setup form; raises InvalidAction with a message for the referee."""
     seats = []
     for i in range(6):
-        name = (form.get(f"name{i}") or "").strip()
+        name = check_text(form.get(f"name{i}") or "", f"the name of player {i + 1}").strip()
         color = form.get(f"color{i}") or ""
         if not name:
             continue
@@ -121,7 +122,8 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
             raise InvalidAction(f"player {i + 1} needs a color") from None
     cards = []
     for i in range(11):
-        card_id = (form.get(f"card{i}") or "").strip()[:12] or f"C{i + 1}"
+        card_id = check_text(form.get(f"card{i}") or "", f"the name of card {i + 1}")
+        card_id = card_id.strip()[:12] or f"C{i + 1}"
         drift = form.get(f"drift{i}") or ""
         try:
             ozone = int(form.get(f"ozone{i}") or "")
@@ -169,7 +171,8 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
     extras = {
         "dice_by_app": form.get("dice") == "app",
         "cards_by_app": form.get("cards") == "app",
-        "name": (form.get("game_name") or "").strip()[:60] or f"Game of {date.today().isoformat()}",
+        "name": check_text(form.get("game_name") or "", "the name of this game").strip()[:60]
+        or f"Game of {date.today().isoformat()}",
     }
     return setup, extras
 
