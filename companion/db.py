@@ -46,6 +46,23 @@ def m002_settings(db: Database) -> None:
     db["settings"].create({"key": str, "value": str}, pk="key")
 
 
+@migrations()
+def m003_games_archived(db: Database) -> None:
+    """Games put away from the games list (shown folded apart, can be brought back)."""
+    db["games"].add_column("archived", int, not_null_default=0)
+
+
+@migrations()
+def m004_games_auto_roll(db: Database) -> None:
+    """Whether the app rolls awaited dice by itself, and which entries it rolled so."""
+    db["games"].add_column("auto_roll", int, not_null_default=0)
+    db["app_rolls"].create(
+        {"game_id": str, "seq": int},
+        pk=("game_id", "seq"),
+        foreign_keys=[("game_id", "games", "id")],
+    )
+
+
 def _text(raw: bytes) -> str:
     return raw.decode("utf-8", "replace")
 

@@ -7,8 +7,10 @@ import secrets
 from datetime import date
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
+from companion.store import Game, NotFound
 from companion.tracker.actions import ShuffleEnvironmentDeck
 from companion.tracker.board import BoardFlip, make_board
 from companion.tracker.data import PLACEHOLDER_DECK, Color, Direction, EnvironmentCard
@@ -207,3 +209,54 @@ def create():
         box["deck"] = (store().setting("box", {}) or {}).get("deck")
     store().set_setting("box", box)
     return redirect(url_for("console.view", game_id=game.id), code=303)
+
+
+# ----- the games list: archive and delete ----------------------------------------------------
+def _game(game_id: str) -> Game:
+    try:
+        return store().get(game_id)
+    except NotFound:
+        abort(404)
+
+
+@bp.route("/games/<game_id>/archive", methods=["POST"])
+@referee_required
+def archive(game_id: str):
+    """Put a game away from the games list (archived == "1"), or bring it back ("0")."""
+    name = _game(game_id).name
+    archived = request.form.get("archived", "1") != "0"
+    store().set_archived(game_id, archived)
+    if archived:
+        flash(_("“%(name)s” was archived: it is listed under Archived games.", name=name))
+    else:
+        flash(_("“%(name)s” is back in the games list.", name=name))
+    return redirect(url_for("games.index"), code=303)
+
+
+@bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
+@referee_required
+def delete(game_id: str):
+    """Ask, then delete a game for good; a backup of the database is taken first."""
+    game = _game(game_id)
+    name = game.name
+    if request.method == "GET":
+        return render_template("delete.html", game=game)
+    try:
+        backup = store().delete_game(game_id)
+    except OSError as exc:
+        message = _(
+            "“%(name)s” was NOT deleted: the backup copy could not be written (%(error)s). "
+            "Free some disk space and try again.",
+            name=name,
+            error=exc.strerror or exc,
+        )
+        return render_template("delete.html", game=game, error=message), 503
+    flash(
+        _(
+            "“%(name)s” was deleted. A copy of the database from just before is kept in the "
+            "backups (%(file)s): `companion restore %(file)s` brings it back.",
+            name=name,
+            file=backup.name,
+        )
+    )
+    return redirect(url_for("games.index"), code=303)
