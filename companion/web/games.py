@@ -18,6 +18,7 @@ from companion.tracker.errors import InvalidAction
 from companion.tracker.options import OPTION_INFO, RuleOptions
 from companion.tracker.state import GameSetup, Seat
 from companion.tracker.text import check_text
+from companion.web import autoroll
 from companion.web.auth import SEAT_COOKIE, is_referee, referee_required
 from companion.web.common import store
 
@@ -171,7 +172,8 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
         options=RuleOptions(**options),
     )
     extras = {
-        "dice_by_app": form.get("dice") == "app",
+        "dice_by_app": form.get("dice") in ("app", "auto"),
+        "auto_roll": form.get("dice") == "auto",
         "cards_by_app": form.get("cards") == "app",
         "name": check_text(form.get("game_name") or "", "the name of this game").strip()[:60]
         or f"Game of {date.today().isoformat()}",
@@ -195,6 +197,9 @@ def create():
         )
     except InvalidAction as exc:
         return _setup_page(exc.message, request.form, 422)
+    if extras["auto_roll"]:
+        store().set_auto_roll(game.id, True)
+        autoroll.follow(game)
     box = {
         "board_flip": setup.board_flip.value,
         "ladder_length": setup.ladder_length,
