@@ -15,12 +15,13 @@ from companion.tracker.actions import ShuffleEnvironmentDeck
 from companion.tracker.board import BoardFlip, make_board
 from companion.tracker.data import PLACEHOLDER_DECK, Color, Direction, EnvironmentCard
 from companion.tracker.errors import InvalidAction
-from companion.tracker.options import OPTION_INFO, RuleOptions
+from companion.tracker.options import RuleOptions
 from companion.tracker.state import GameSetup, Seat
 from companion.tracker.text import check_text
 from companion.web import autoroll
 from companion.web.auth import SEAT_COOKIE, is_referee, referee_required
 from companion.web.common import store
+from companion.web.optiontext import option_fields, question
 
 bp = Blueprint("games", __name__)
 
@@ -65,35 +66,13 @@ def _remembered() -> dict[str, Any]:
     }
 
 
-def option_fields() -> list[dict[str, Any]]:
-    """The rule options with their choices, defaults and sources, for the setup form."""
-    out = []
-    defaults = RuleOptions()
-    for f in dataclasses.fields(RuleOptions):
-        info = OPTION_INFO[f.name]
-        default = getattr(defaults, f.name)
-        choices = [m.value for m in type(default)] if hasattr(default, "value") else None
-        out.append(
-            {
-                "name": f.name,
-                "label": info.label,
-                "default": getattr(default, "value", default),
-                "choices": choices,
-                "default_source": info.default_source,
-                "alternative_source": info.alternative_source,
-                "is_bool": isinstance(default, bool),
-            }
-        )
-    return out
-
-
 def _setup_page(error: str | None = None, form: Any = None, status: int = 200):
     """The setup page, empty or refilled with a refused form and its message."""
     boards = {flip.value: make_board(flip) for flip in BoardFlip}
     html = render_template(
         "setup.html",
         box=_remembered(),
-        options=option_fields(),
+        options=option_fields(form),
         colors=[c.value for c in Color],
         shapes=SHAPES,
         boards=boards,
@@ -149,12 +128,16 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
             try:
                 options[f.name] = type(default)(raw)
             except ValueError:
-                raise InvalidAction(f"unknown choice for {OPTION_INFO[f.name].label}") from None
+                raise InvalidAction(
+                    _("unknown choice for: %(question)s", question=question(f.name))
+                ) from None
         else:
             try:
                 options[f.name] = int(raw)
             except ValueError:
-                raise InvalidAction(f"{OPTION_INFO[f.name].label} must be a number") from None
+                raise InvalidAction(
+                    _("a whole number is needed for: %(question)s", question=question(f.name))
+                ) from None
     try:
         ladder = int(form.get("ladder_length") or "50")
         flip = BoardFlip(form.get("board_flip") or "none")
