@@ -241,10 +241,10 @@ def delete(game_id: str):
         return render_template("delete.html", game=game, error=message), 503
     flash(
         _(
-            "“%(name)s” was deleted. A copy of the database from just before is kept in the "
-            "backups (%(file)s): `companion restore %(file)s` brings it back.",
+            "“%(name)s” was deleted. A copy of the database from just before is kept with "
+            "the backups; to bring it back, stop the server and run: companion restore %(file)s",
             name=name,
-            file=backup.name,
+            file=backup,
         )
     )
     return redirect(url_for("games.index"), code=303)

@@ -62,7 +62,10 @@ def _texts() -> dict[str, tuple[str, dict[str, str]]]:
                 "free_amoeba": _(
                     "They place one amoeba for free on any space (Italian and second Spanish rules)"
                 ),
-                "none": _("Nothing: they buy new amoebas as usual (the Spanish rules are silent)"),
+                "none": _(
+                    "Nothing: with no amoeba to divide from they place none, unless they hold "
+                    "Spores (the Spanish rules are silent)"
+                ),
             },
         ),
         "extra_genes_per_round": (

@@ -92,7 +92,7 @@ def test_delete_backs_the_database_up_then_removes_the_game_its_entries_and_seat
     assert "“Monday soup” was deleted" in text_of(response)
     (backup,) = backups(backup_dir(referee.store.path))
     assert f"deleted-{game_id}-Monday-soup" in backup.name
-    assert backup.name in text_of(response)
+    assert f"companion restore {backup}" in text_of(response)
     db = referee.store.db
     for table in ("games", "entries", "seats"):
         column = "id" if table == "games" else "game_id"
