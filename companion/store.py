@@ -251,7 +251,7 @@ class Store:
         row = rows[0]
         # Mended: text stored before the text check (a lone surrogate, a control character)
         # would break every page of the game; it is shown as the replacement character.
-        setup = setup_from_dict(mend(json.loads(row["setup"])))
+        setup = setup_from_dict(_mended_setup(json.loads(row["setup"])))
         game = Game(
             row["id"],
             mended(row["name"]),
@@ -423,6 +423,20 @@ class Store:
     def _app_rolled_seqs(self, game_id: str) -> set[int]:
         rows = self.db.query("select seq from app_rolls where game_id = ?", [game_id])
         return {r["seq"] for r in rows}
+
+
+def _mended_setup(data: Any) -> Any:
+    """A stored setup with its text mended; names that mending made equal are numbered."""
+    data = mend(data)
+    seats = data.get("seats") if isinstance(data, dict) else None
+    seen: set[str] = set()
+    for i, seat in enumerate(seats if isinstance(seats, list) else [], 1):
+        name = seat.get("name") if isinstance(seat, dict) else None
+        if isinstance(name, str):
+            if name.strip() in seen:
+                seat["name"] = name = f"{name.strip()[:36]} ({i})"
+            seen.add(name.strip())
+    return data
 
 
 def _mark_app_rolls(game: Game, seqs: set[int]) -> None:

@@ -270,3 +270,20 @@ def test_a_game_named_in_any_script_can_be_exported(referee):
     header.encode("latin-1")  # a real server cannot send anything else (it answered 500)
     assert header.startswith('attachment; filename="ursuppe-')
     assert "filename*=UTF-8''ursuppe-%E3%82%B2" in header
+
+
+def test_stored_names_that_mend_to_the_same_text_still_open(referee, instance):
+    game_id = referee.create_game()
+    db = referee.store.db
+    setup = json.loads(db["games"].get(game_id)["setup"])
+    setup["seats"][0]["name"], setup["seats"][1]["name"] = "Ana\x01", "Ana\x02"
+    db["games"].update(game_id, {"setup": json.dumps(setup)})
+    app = build(instance)
+    again = Referee(app, app.test_client())
+    again.login()
+
+    pages = game_pages(again, game_id)
+
+    assert all(r.status_code == 200 for r in pages.values())
+    names = [s.name for s in again.store.get(game_id).setup.seats]
+    assert names[:2] == ["Ana\ufffd", "Ana\ufffd (2)"]
