@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import json
 import sys
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 from companion.textview import render
 from companion.tracker.codec import to_dict
 from companion.tracker.record import RecordError, record_from_dict, replay_record
+from companion.tracker.text import mended
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -19,13 +21,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
-    except (json.JSONDecodeError, RecursionError) as exc:
-        print(f"{args.file} is not valid JSON: {exc}", file=sys.stderr)
+    except (json.JSONDecodeError, RecursionError, UnicodeDecodeError) as exc:
+        print(_shown(f"{args.file} is not valid JSON: {exc}"), file=sys.stderr)
         return 2
     try:
         state, history = replay_record(record_from_dict(data))
     except RecordError as exc:
-        print(str(exc), file=sys.stderr)
+        print(_shown(str(exc)), file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(to_dict(state), indent=1))
@@ -34,10 +36,34 @@ def cmd_replay(args: argparse.Namespace) -> int:
             for index, _entry, events in history:
                 for event in events:
                     source = f"  [{event.source}]" if event.source else ""
-                    print(f"{index:>4}. {event.text}{source}")
+                    print(_shown(f"{index:>4}. {event.text}{source}"))
             print()
-        print(render(state))
+        print(_shown(render(state)))
     return 0
+
+
+def _shown(text: str) -> str:
+    """Text for the terminal: no control character (an escape sequence) reaches it raw."""
+    return "\n".join(mended(line) for line in text.split("\n"))
+
+
+def loopback_warning(host: str) -> str | None:
+    """A warning when the server listens on a loopback address, which phones cannot reach."""
+    from companion.lan import lan_addresses
+
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return None
+    if not loopback:
+        return None
+    found = lan_addresses()
+    instead = f"--host {found[0]} (this laptop's Wi-Fi address)" if found else "the Wi-Fi address"
+    return (
+        f"Warning: {host} is a loopback address: only this laptop can open the app; phones "
+        f"and the TV cannot reach it. For the table, leave --host out (listen on every network, "
+        f"0.0.0.0) or use {instead}."
+    )
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -77,6 +103,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         f"{args.port}? On odd networks pass the right address with --url."
     )
     print(f"Game data: {app.instance_path}. Stop with Ctrl+C; games resume on restart.")
+    if warning := loopback_warning(args.host):
+        print(f"\n{warning}")
     sys.stdout.flush()
     serve(
         app,

@@ -46,9 +46,31 @@ def m002_settings(db: Database) -> None:
     db["settings"].create({"key": str, "value": str}, pk="key")
 
 
+@migrations()
+def m003_games_archived(db: Database) -> None:
+    """Games put away from the games list (shown folded apart, can be brought back)."""
+    db["games"].add_column("archived", int, not_null_default=0)
+
+
+@migrations()
+def m004_games_auto_roll(db: Database) -> None:
+    """Whether the app rolls awaited dice by itself, and which entries it rolled so."""
+    db["games"].add_column("auto_roll", int, not_null_default=0)
+    db["app_rolls"].create(
+        {"game_id": str, "seq": int},
+        pk=("game_id", "seq"),
+        foreign_keys=[("game_id", "games", "id")],
+    )
+
+
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")
+
+
 def connect(path: str | Path) -> Database:
     """Open the database with WAL and a busy timeout, applying pending migrations."""
     conn = sqlite3.connect(str(path), timeout=10, check_same_thread=False, isolation_level=None)
+    conn.text_factory = _text  # text that is not valid UTF-8 must not strand a game
     db = Database(conn)
     db.enable_wal()
     db.execute("PRAGMA synchronous=FULL")

@@ -25,6 +25,7 @@ from sqlite_utils import Database
 from companion.backup import KEEP, make_backup
 from companion.db import connect
 from companion.tracker import Event, describe
+from companion.tracker.actions import TurnEnvironmentCard
 from companion.tracker.codec import setup_from_dict, setup_to_dict
 from companion.tracker.errors import IllegalAction
 from companion.tracker.record import (
@@ -39,6 +40,10 @@ from companion.tracker.record import (
     record_to_dict,
 )
 from companion.tracker.state import GameSetup, GameState, Phase
+from companion.tracker.text import mend, mended
+
+APP_ROLLED = " (the app rolled by itself)"
+APP_DREW = " (the app drew it by itself)"
 
 
 def _round_ended(before: GameState, after: GameState) -> bool:
@@ -224,11 +229,11 @@ class Store:
     def list_games(self) -> list[dict[str, Any]]:
         """Every game, most recently played first."""
         rows = self.db.query(
-            "select g.id, g.name, g.created, g.updated, g.over, "
+            "select g.id, g.name, g.created, g.updated, g.over, g.archived, "
             "(select count(*) from entries e where e.game_id = g.id) as entries "
             "from games g order by g.updated desc, g.rowid desc"
         )
-        return list(rows)
+        return [{**row, "name": mended(row["name"])} for row in rows]
 
     def get(self, game_id: str) -> Game:
         """A game from the cache, or loaded and replayed from its entries."""
@@ -244,10 +249,12 @@ class Store:
         if not rows:
             raise NotFound(game_id)
         row = rows[0]
-        setup = setup_from_dict(json.loads(row["setup"]))
+        # Mended: text stored before the text check (a lone surrogate, a control character)
+        # would break every page of the game; it is shown as the replacement character.
+        setup = setup_from_dict(_mended_setup(json.loads(row["setup"])))
         game = Game(
             row["id"],
-            row["name"],
+            mended(row["name"]),
             setup,
             bool(row["dice_by_app"]),
             bool(row["cards_by_app"]),
@@ -258,7 +265,8 @@ class Store:
         for entry_row in self.db.query(
             "select entry from entries where game_id = ? order by seq", [game_id]
         ):
-            game.add(entry_from_dict(json.loads(entry_row["entry"])))
+            game.add(entry_from_dict(mend(json.loads(entry_row["entry"]))))
+        _mark_app_rolls(game, self._app_rolled_seqs(game_id))
         return game
 
     def append(self, game_id: str, entry: Entry, revision: int) -> tuple[Game, tuple[Event, ...]]:
@@ -362,9 +370,83 @@ class Store:
     def setting(self, key: str, default: Any = None) -> Any:
         """A remembered setting (JSON), or the default."""
         rows = list(self.db.query("select value from settings where key = ?", [key]))
-        return json.loads(rows[0]["value"]) if rows else default
+        return mend(json.loads(rows[0]["value"])) if rows else default
 
     def set_setting(self, key: str, value: Any) -> None:
         """Remember a setting."""
         with self._lock:
             self.db["settings"].upsert({"key": key, "value": json.dumps(value)}, pk="key")
+
+    # ----- the games list: archive and delete ----------------------------------------------
+    def set_archived(self, game_id: str, archived: bool) -> None:
+        """Put a game away from the games list, or bring it back; raises NotFound."""
+        with self._lock:
+            self.get(game_id)
+            self.db.execute("update games set archived = ? where id = ?", [int(archived), game_id])
+
+    def delete_game(self, game_id: str) -> Path:
+        """Back the database up (labelled with the game), then delete the game with its
+        entries and seat tokens; returns the backup, restorable with `companion restore`."""
+        with self._lock:
+            game = self.get(game_id)
+            backup = make_backup(
+                self.path, label=f"deleted-{game_id}-{game.name}", keep=self.keep_backups
+            )
+            with self.db.atomic():
+                # Every table that keys rows by game (entries, seats, and any added later).
+                for table in self.db.tables:
+                    if table.name != "games" and "game_id" in table.columns_dict:
+                        self.db.execute(f"delete from [{table.name}] where game_id = ?", [game_id])
+                self.db.execute("delete from games where id = ?", [game_id])
+            self._games.pop(game_id, None)
+        return backup
+
+    # ----- the app rolls by itself ---------------------------------------------------------
+    def auto_roll(self, game_id: str) -> bool:
+        """Whether the app rolls the awaited dice (and draws cards it draws) by itself."""
+        rows = list(self.db.query("select auto_roll from games where id = ?", [game_id]))
+        return bool(rows and rows[0]["auto_roll"])
+
+    def set_auto_roll(self, game_id: str, on: bool) -> None:
+        """Choose whether the app rolls by itself for a game."""
+        with self._lock:
+            self.db.execute("update games set auto_roll = ? where id = ?", [int(on), game_id])
+
+    def append_app_roll(self, game_id: str, entry: Entry, revision: int) -> Game:
+        """Append an entry the app rolled by itself, and mark it so in the log."""
+        with self._lock:
+            game, _ = self.append(game_id, entry, revision)
+            self.db["app_rolls"].insert({"game_id": game_id, "seq": game.revision}, replace=True)
+            _mark_app_rolls(game, {game.revision})
+        return game
+
+    def _app_rolled_seqs(self, game_id: str) -> set[int]:
+        rows = self.db.query("select seq from app_rolls where game_id = ?", [game_id])
+        return {r["seq"] for r in rows}
+
+
+def _mended_setup(data: Any) -> Any:
+    """A stored setup with its text mended; names that mending made equal are numbered."""
+    data = mend(data)
+    seats = data.get("seats") if isinstance(data, dict) else None
+    seen: set[str] = set()
+    for i, seat in enumerate(seats if isinstance(seats, list) else [], 1):
+        name = seat.get("name") if isinstance(seat, dict) else None
+        if isinstance(name, str):
+            if name.strip() in seen:
+                seat["name"] = name = f"{name.strip()[:36]} ({i})"
+            seen.add(name.strip())
+    return data
+
+
+def _mark_app_rolls(game: Game, seqs: set[int]) -> None:
+    """Make the log say which entries the app rolled (or drew) by itself."""
+
+    def marked(item: LogItem) -> LogItem:
+        if item.seq not in seqs or item.label.endswith((APP_ROLLED, APP_DREW)):
+            return item
+        entry = game.entries[item.seq - 1]
+        note = APP_DREW if isinstance(entry, TurnEnvironmentCard) else APP_ROLLED
+        return dataclasses.replace(item, label=f"{item.label}{note}")
+
+    game.log = tuple(marked(item) for item in game.log)

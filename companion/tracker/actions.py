@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from companion.tracker.data import Color, Direction
 from companion.tracker.errors import InvalidAction
 from companion.tracker.state import AmoebaId
+from companion.tracker.text import check_json_text
 
 Cubes = tuple[tuple[Color, int], ...]
 
@@ -501,6 +502,7 @@ def action_from_dict(data: Any) -> Action:
     """Read an action from its record form; raises InvalidAction naming the field at fault."""
     if not isinstance(data, dict):
         raise InvalidAction("an action must be a JSON object with a 'type'")
+    check_json_text(data, "")
     verb = data.get("type")
     cls = ACTION_TYPES.get(verb) if isinstance(verb, str) else None
     if cls is None:

@@ -15,6 +15,7 @@ from companion.tracker.data import FOOD_CUBES_PER_COLOR, GENES_BY_KEY, amoebas_p
 from companion.tracker.errors import IllegalAction, InvalidAction
 from companion.tracker.flow import Events, say, who
 from companion.tracker.state import GameState, HeldGene, color_name
+from companion.tracker.text import check_text
 
 LIMITS = {"bp": 999, "dp": 9, "cubes": FOOD_CUBES_PER_COLOR, "gene": 10_000}
 
@@ -42,7 +43,7 @@ def _busy(state: GameState) -> set:
 
 def apply_correction(state: GameState, action: Correct, events: Events) -> GameState:
     """Apply a correction or raise InvalidAction / IllegalAction; the state is unchanged then."""
-    reason = action.reason.strip()
+    reason = check_text(action.reason, "the reason").strip()
     if not reason:
         raise InvalidAction("a correction needs a reason")
     if action.value < 0:

@@ -29,6 +29,7 @@ from companion.tracker.labels import describe
 from companion.tracker.prompts import prompt
 from companion.tracker.refusals import explain
 from companion.tracker.state import GameSetup, GameState, Phase, Step, check_deck
+from companion.tracker.text import check_text
 
 CHANCE_STEPS = {Step.TURN_CARD, Step.START_ROLLS, Step.MOVE_ROLL, Step.FIGHT_ROLL}
 MAX_FORCED = 10_000
@@ -49,6 +50,10 @@ def validate_setup(setup: GameSetup) -> None:
     colors = [s.color for s in setup.seats]
     if len(set(colors)) != n:
         raise InvalidAction("every player needs a different color")
+    for i, seat in enumerate(setup.seats, 1):
+        check_text(seat.name, f"the name of player {i}")
+    for card in setup.deck:
+        check_text(card.id, "an environment card's name")
     names = [s.name.strip() for s in setup.seats]
     if any(not name or len(name) > 40 for name in names):
         raise InvalidAction("every player needs a name of 1 to 40 characters")

@@ -16,6 +16,7 @@ from companion.tracker.engine import apply, new_game, validate_setup
 from companion.tracker.errors import ActionError, IllegalAction, InvalidAction
 from companion.tracker.flow import Event
 from companion.tracker.state import GameSetup, GameState
+from companion.tracker.text import check_json_text
 
 FORMAT = "ursuppe-companion-record"
 VERSION = 1
@@ -100,6 +101,7 @@ def record_from_dict(data: Any) -> Record:
             f"(this app reads version {VERSION})"
         )
     try:
+        check_json_text(data.get("setup"), "setup")
         setup = setup_from_dict(data.get("setup"))
         validate_setup(setup)
     except InvalidAction as exc:

@@ -57,7 +57,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["companion.hub"] = hub
     app.extensions["companion.store"] = Store(app.config["DATABASE"], notify=hub.notify)
 
-    from companion.web import auth, board, console, games, records, seat, svg
+    from companion.web import auth, board, console, correction, games, records, seat, svg
 
     app.jinja_env.globals.update(
         board_svg=svg.board_svg,
@@ -65,6 +65,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         chart_svg=svg.chart_svg,
         compass_svg=svg.compass_svg,
         shape_icon=svg.shape_icon,
+        correction_form=correction.correction_form,
     )
 
     for module in (auth, games, console, seat, board, records):

@@ -2,28 +2,26 @@
 
 from __future__ import annotations
 
-import secrets
-
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from companion.qr import qr_svg
 from companion.store import Conflict, Game, NotFound
-from companion.tracker import legal_actions, prompt
-from companion.tracker.actions import Correct, RollForStartOrder, TurnEnvironmentCard
+from companion.tracker import prompt
+from companion.tracker.actions import Correct
 from companion.tracker.data import GENES, Color
 from companion.tracker.errors import ActionError, InvalidAction
 from companion.tracker.projection import public_view
 from companion.tracker.record import Undo
-from companion.tracker.state import AmoebaId, Step
+from companion.tracker.state import AmoebaId
+from companion.web import autoroll
 from companion.web.auth import referee_required
 from companion.web.common import page_or_partial, store, wants_partial
-from companion.web.controls import action_from_form, controls, dice_action
+from companion.web.controls import action_from_form, controls
 from companion.web.games import SHAPES
 
 bp = Blueprint("console", __name__, url_prefix="/games/<game_id>")
 
-_dice = secrets.SystemRandom()
 LOG_SHOWN = 30  # the console's log window; the full history has its own page
 
 
@@ -83,6 +81,7 @@ def submit(game: Game, entry):
         return render_console(store().get(game.id), status=409, error=exc.message, conflict=True)
     except ActionError as exc:
         return render_console(game, status=422, error=str(exc))
+    game = autoroll.follow(game, entry)  # the app rolls by itself, if set up so
     if not wants_partial():
         return redirect(url_for("console.view", game_id=game.id), code=303)
     return render_console(game)
@@ -112,17 +111,8 @@ def act(game_id: str):
 def roll(game_id: str):
     """The app rolls the awaited dice, or draws the next environment card."""
     game = load(game_id)
-    state = game.state
-    step = state.cursor.step
-    legal = legal_actions(state)
-    if step is Step.TURN_CARD and legal:
-        action = TurnEnvironmentCard(_dice.choice([a.card for a in legal]))
-    elif step is Step.START_ROLLS and legal:
-        action = RollForStartOrder(legal[0].color, _dice.randint(1, 6) + _dice.randint(1, 6))
-    elif step in (Step.MOVE_ROLL, Step.FIGHT_ROLL) and legal:
-        count = len(legal[0].dice) if step is Step.MOVE_ROLL else 2
-        action = dice_action(state, [_dice.randint(1, 6) for _ in range(count)])
-    else:
+    action = autoroll.chance_action(game.state)
+    if action is None:
         return render_console(game, status=422, error=_("No dice or card is awaited now."))
     return submit(game, action)
 

@@ -7,16 +7,21 @@ import secrets
 from datetime import date
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
+from companion.store import Game, NotFound
 from companion.tracker.actions import ShuffleEnvironmentDeck
 from companion.tracker.board import BoardFlip, make_board
 from companion.tracker.data import PLACEHOLDER_DECK, Color, Direction, EnvironmentCard
 from companion.tracker.errors import InvalidAction
-from companion.tracker.options import OPTION_INFO, RuleOptions
+from companion.tracker.options import RuleOptions
 from companion.tracker.state import GameSetup, Seat
+from companion.tracker.text import check_text
+from companion.web import autoroll
 from companion.web.auth import SEAT_COOKIE, is_referee, referee_required
 from companion.web.common import store
+from companion.web.optiontext import option_fields, question
 
 bp = Blueprint("games", __name__)
 
@@ -61,35 +66,13 @@ def _remembered() -> dict[str, Any]:
     }
 
 
-def option_fields() -> list[dict[str, Any]]:
-    """The rule options with their choices, defaults and sources, for the setup form."""
-    out = []
-    defaults = RuleOptions()
-    for f in dataclasses.fields(RuleOptions):
-        info = OPTION_INFO[f.name]
-        default = getattr(defaults, f.name)
-        choices = [m.value for m in type(default)] if hasattr(default, "value") else None
-        out.append(
-            {
-                "name": f.name,
-                "label": info.label,
-                "default": getattr(default, "value", default),
-                "choices": choices,
-                "default_source": info.default_source,
-                "alternative_source": info.alternative_source,
-                "is_bool": isinstance(default, bool),
-            }
-        )
-    return out
-
-
 def _setup_page(error: str | None = None, form: Any = None, status: int = 200):
     """The setup page, empty or refilled with a refused form and its message."""
     boards = {flip.value: make_board(flip) for flip in BoardFlip}
     html = render_template(
         "setup.html",
         box=_remembered(),
-        options=option_fields(),
+        options=option_fields(form),
         colors=[c.value for c in Color],
         shapes=SHAPES,
         boards=boards,
@@ -111,7 +94,7 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
     """Read the setup form; raises InvalidAction with a message for the referee."""
     seats = []
     for i in range(6):
-        name = (form.get(f"name{i}") or "").strip()
+        name = check_text(form.get(f"name{i}") or "", f"the name of player {i + 1}").strip()
         color = form.get(f"color{i}") or ""
         if not name:
             continue
@@ -121,7 +104,8 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
             raise InvalidAction(f"player {i + 1} needs a color") from None
     cards = []
     for i in range(11):
-        card_id = (form.get(f"card{i}") or "").strip()[:12] or f"C{i + 1}"
+        card_id = check_text(form.get(f"card{i}") or "", f"the name of card {i + 1}")
+        card_id = card_id.strip()[:12] or f"C{i + 1}"
         drift = form.get(f"drift{i}") or ""
         try:
             ozone = int(form.get(f"ozone{i}") or "")
@@ -144,12 +128,16 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
             try:
                 options[f.name] = type(default)(raw)
             except ValueError:
-                raise InvalidAction(f"unknown choice for {OPTION_INFO[f.name].label}") from None
+                raise InvalidAction(
+                    _("unknown choice for: %(question)s", question=question(f.name))
+                ) from None
         else:
             try:
                 options[f.name] = int(raw)
             except ValueError:
-                raise InvalidAction(f"{OPTION_INFO[f.name].label} must be a number") from None
+                raise InvalidAction(
+                    _("a whole number is needed for: %(question)s", question=question(f.name))
+                ) from None
     try:
         ladder = int(form.get("ladder_length") or "50")
         flip = BoardFlip(form.get("board_flip") or "none")
@@ -167,9 +155,11 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
         options=RuleOptions(**options),
     )
     extras = {
-        "dice_by_app": form.get("dice") == "app",
+        "dice_by_app": form.get("dice") in ("app", "auto"),
+        "auto_roll": form.get("dice") == "auto",
         "cards_by_app": form.get("cards") == "app",
-        "name": (form.get("game_name") or "").strip()[:60] or f"Game of {date.today().isoformat()}",
+        "name": check_text(form.get("game_name") or "", "the name of this game").strip()[:60]
+        or f"Game of {date.today().isoformat()}",
     }
     return setup, extras
 
@@ -190,6 +180,9 @@ def create():
         )
     except InvalidAction as exc:
         return _setup_page(exc.message, request.form, 422)
+    if extras["auto_roll"]:
+        store().set_auto_roll(game.id, True)
+        autoroll.follow(game)
     box = {
         "board_flip": setup.board_flip.value,
         "ladder_length": setup.ladder_length,
@@ -204,3 +197,54 @@ def create():
         box["deck"] = (store().setting("box", {}) or {}).get("deck")
     store().set_setting("box", box)
     return redirect(url_for("console.view", game_id=game.id), code=303)
+
+
+# ----- the games list: archive and delete ----------------------------------------------------
+def _game(game_id: str) -> Game:
+    try:
+        return store().get(game_id)
+    except NotFound:
+        abort(404)
+
+
+@bp.route("/games/<game_id>/archive", methods=["POST"])
+@referee_required
+def archive(game_id: str):
+    """Put a game away from the games list (archived == "1"), or bring it back ("0")."""
+    name = _game(game_id).name
+    archived = request.form.get("archived", "1") != "0"
+    store().set_archived(game_id, archived)
+    if archived:
+        flash(_("“%(name)s” was archived: it is listed under Archived games.", name=name))
+    else:
+        flash(_("“%(name)s” is back in the games list.", name=name))
+    return redirect(url_for("games.index"), code=303)
+
+
+@bp.route("/games/<game_id>/delete", methods=["GET", "POST"])
+@referee_required
+def delete(game_id: str):
+    """Ask, then delete a game for good; a backup of the database is taken first."""
+    game = _game(game_id)
+    name = game.name
+    if request.method == "GET":
+        return render_template("delete.html", game=game)
+    try:
+        backup = store().delete_game(game_id)
+    except OSError as exc:
+        message = _(
+            "“%(name)s” was NOT deleted: the backup copy could not be written (%(error)s). "
+            "Free some disk space and try again.",
+            name=name,
+            error=exc.strerror or exc,
+        )
+        return render_template("delete.html", game=game, error=message), 503
+    flash(
+        _(
+            "“%(name)s” was deleted. A copy of the database from just before is kept with "
+            "the backups; to bring it back, stop the server and run: companion restore %(file)s",
+            name=name,
+            file=backup,
+        )
+    )
+    return redirect(url_for("games.index"), code=303)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from urllib.parse import quote
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from companion.store import NotFound
+from companion.tracker.errors import InvalidAction
 from companion.tracker.record import RecordError, record_from_dict, replay_record
+from companion.tracker.text import check_text, mended
 from companion.web.auth import referee_required
 from companion.web.common import store
 
@@ -24,16 +27,25 @@ def export(game_id: str):
         name = store().get(game_id).name
     except NotFound:
         abort(404)
-    safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name)[:40] or "game"
-    body = json.dumps(data, indent=1)
     return (
-        body,
+        json.dumps(data, indent=1),
         200,
         {
             "Content-Type": "application/json",
-            "Content-Disposition": f'attachment; filename="ursuppe-{safe}.json"',
+            "Content-Disposition": _attachment(name),
         },
     )
+
+
+def _attachment(name: str) -> str:
+    """The download's file name; HTTP headers are Latin-1, so any other script goes in
+    the RFC 6266 `filename*` parameter (a header it cannot encode was a server error)."""
+    wide = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name)[:40]
+    plain = "".join(ch if ch.isascii() else "-" for ch in wide)
+    header = f'attachment; filename="ursuppe-{plain if plain.strip("-") else "game"}.json"'
+    if plain != wide:
+        header += f"; filename*=UTF-8''{quote(f'ursuppe-{wide}.json')}"
+    return header
 
 
 @bp.route("/games/import", methods=["POST"])
@@ -52,7 +64,11 @@ def import_record():
         replay_record(record)
     except RecordError as exc:
         return _refuse(f"The record cannot be imported: {exc.message}")
-    name = (request.form.get("name") or "").strip()[:60] or f"Imported {upload.filename[:30]}"
+    try:
+        name = check_text(request.form.get("name") or "", "the name of the game").strip()[:60]
+    except InvalidAction as exc:
+        return _refuse(exc.message)
+    name = name or f"Imported {mended(upload.filename)[:30]}"
     game = store().import_record(record, name)
     return redirect(url_for("console.view", game_id=game.id), code=303)
 

@@ -68,6 +68,9 @@ ROUTES: dict[tuple[str, str], str] = {
     ("/games/<game_id>/standings", "GET"): "referee",
     ("/games/<game_id>/log", "GET"): "referee",  # the whole history (dispute review)
     ("/games/<game_id>/export", "GET"): "referee",
+    ("/games/<game_id>/archive", "POST"): "referee",
+    ("/games/<game_id>/delete", "GET"): "referee",  # the confirmation page
+    ("/games/<game_id>/delete", "POST"): "referee",  # the walk deletes a game of its own
     ("/games/import", "POST"): "referee",
     ("/s/<token>", "GET"): "seat",
     ("/s/<token>/view", "GET"): "seat",
@@ -342,6 +345,9 @@ def plan(w: World, rule: str, method: str, role: str) -> Check:
         return Check(role, method, url, 403, data=data, extra=[no_game_secrets(w)])
     if method == "GET":
         return Check(role, method, url, 200)
+    if rule.endswith("/delete"):  # not the walk's game: the routes after it still need it
+        spare = w.store.create_game(w.store.get(w.game_id).setup, "Spare", False, False)
+        url = rule.replace("<game_id>", spare.id)
     data, files = referee_post(w, rule)
     return Check(role, method, url, 303, data={**data, "csrf": w.csrf[role]}, files=files)
 

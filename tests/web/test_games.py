@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from conftest import REFEREE_COOKIE_NAME, text_of
 
 from companion import store as store_module
@@ -41,12 +43,16 @@ def test_the_setup_page_lists_rule_options_with_defaults_and_sources(referee):
 
     page = text_of(response)
     assert response.status_code == 200
-    assert "Gene advance table" in page
-    assert '<option value="standard" selected>standard (default)</option>' in page
+    assert "In phase 6, how many ladder spaces do gene cards earn?" in page
+    assert re.search(
+        r'name="opt_gene_advance_table" value="standard" checked>\s*<span>3 gene cards: 1 space'
+        r'[^<]*<span class="tag">default</span>',
+        page,
+    )
     assert "003 (2:1 ... 6:5)" in page
     assert "001 §3.5 (4:4, 5:5, 6:6)" in page
-    assert 'name="opt_defense_and_escape_both" checked' in page
-    assert "Default: 001, German sheet (1)" in page
+    assert 'name="opt_defense_and_escape_both" value="on" checked' in page
+    assert "default 001, German sheet (1)" in page
 
 
 def test_the_setup_page_offers_each_board_outline_and_eleven_deck_rows(referee):
@@ -163,8 +169,8 @@ def test_a_refused_setup_keeps_an_unchecked_rule_option_unchecked(referee):
     response = referee.client.post("/games", data=form)
 
     assert response.status_code == 422
-    assert 'name="opt_defense_and_escape_both">' in text_of(response)
-    assert 'name="opt_defense_and_escape_both" checked' not in text_of(response)
+    assert 'name="opt_defense_and_escape_both" value="off" checked' in text_of(response)
+    assert 'name="opt_defense_and_escape_both" value="on" checked' not in text_of(response)
 
 
 def test_a_refused_setup_keeps_the_choice_that_the_app_rolls_and_draws(referee):

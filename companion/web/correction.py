@@ -1,0 +1,122 @@
+"""The correction form's choices: pickers by player name, each prefilled with what the app
+tracks now, and which inputs each kind of correction needs.
+
+The form shows only the inputs of the chosen kind (`static/correction.js` switches them in
+the browser; the server renders the chosen kind's inputs alone). `console.correct` still
+validates everything it receives.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+
+from companion.tracker.data import GENES, amoebas_per_color
+from companion.tracker.state import AmoebaId, GameState, color_name
+
+KINDS = ("bp", "dp", "cubes", "marker", "amoeba_space", "gene")
+
+# The inputs each kind needs (by the names of the form's controls).
+NEEDS = {
+    "bp": ("color", "number"),
+    "dp": ("amoeba_on_board", "number"),
+    "cubes": ("space", "color", "number"),
+    "marker": ("color", "number"),
+    "amoeba_space": ("any_amoeba", "to_space"),
+    "gene": ("color", "gene", "held"),
+}
+
+
+def kind_labels() -> dict[str, str]:
+    """What each kind of correction sets, in words."""
+    return {
+        "bp": _("BP of a player"),
+        "dp": _("DP of an amoeba"),
+        "cubes": _("food cubes on a space"),
+        "marker": _("a player's ladder marker"),
+        "amoeba_space": _("where an amoeba is (or take it off the board)"),
+        "gene": _("whether a player holds a gene"),
+    }
+
+
+def _pick(form: Any, key: str, allowed: list[str], fallback: str) -> str:
+    value = form.get(key, "") if form else ""
+    return value if value in allowed else fallback
+
+
+def correction_form(state: GameState, form: Any = None) -> dict[str, Any]:
+    """The correction form's pickers and current values; `form` refills a refused one."""
+    names = {p.color: p.name for p in state.players}
+    players = [
+        {
+            "color": p.color.value,
+            "label": f"{p.name} ({color_name(p.color).lower()})",
+            "bp": p.bp,
+            "marker": p.marker,
+            "genes": " ".join(p.gene_keys),
+        }
+        for p in state.players
+    ]
+    on_board = [
+        {
+            "id": str(a.id),
+            "label": _(
+                "%(name)s's amoeba %(n)s on space %(space)s (%(dp)s DP)",
+                name=names[a.color],
+                n=a.number,
+                space=a.space,
+                dp=a.dp,
+            ),
+            "dp": a.dp,
+        }
+        for a in state.amoebas
+    ]
+    where = {a.id: a.space for a in state.amoebas}
+    every = []
+    for p in state.players:
+        for n in range(1, amoebas_per_color(state.n_players) + 1):
+            aid = AmoebaId(p.color, n)
+            space = where.get(aid, 0)
+            at = _("on space %(space)s", space=space) if space else _("not on the board")
+            label = _("%(name)s's amoeba %(n)s: %(where)s", name=p.name, n=n, where=at)
+            every.append({"id": str(aid), "label": label, "space": space})
+    spaces = [
+        {
+            "n": space,
+            "cubes": {c.value: state.cubes_on(space)[i] for i, c in enumerate(state.colors)},
+        }
+        for space in state.setup.board.spaces()
+    ]
+    kind = _pick(form, "field", list(KINDS), "bp")
+    color = _pick(form, "color", [p["color"] for p in players], players[0]["color"])
+    gene = _pick(form, "gene", [g.key for g in GENES], GENES[0].key)
+    space = _pick(form, "space", [str(s["n"]) for s in spaces], str(spaces[0]["n"]))
+    board_ids = [a["id"] for a in on_board]
+    amoeba = _pick(form, "amoeba", [a["id"] for a in every], board_ids[0] if board_ids else "")
+    if kind == "dp" and amoeba not in board_ids:
+        amoeba = board_ids[0] if board_ids else ""
+    player = next(p for p in players if p["color"] == color)
+    current = {
+        "bp": player["bp"],
+        "marker": player["marker"],
+        "dp": next((a["dp"] for a in on_board if a["id"] == amoeba), ""),
+        "cubes": next(s["cubes"][color] for s in spaces if str(s["n"]) == space),
+        "amoeba_space": next((a["space"] for a in every if a["id"] == amoeba), 0),
+        "gene": int(gene in player["genes"].split()),
+    }[kind]
+    refilled = form.get("value", "") if form else ""
+    return {
+        "kinds": kind_labels(),
+        "needs": {k: " ".join(v) for k, v in NEEDS.items()},
+        "shown": set(NEEDS[kind]),
+        "kind": kind,
+        "players": players,
+        "on_board": on_board,
+        "every": every,
+        "spaces": spaces,
+        "genes": [{"key": g.key, "name": g.name} for g in GENES],
+        "picked": {"color": color, "gene": gene, "space": space, "amoeba": amoeba},
+        "value": refilled if refilled.isdigit() else current,
+        "reason": form.get("reason", "") if form else "",
+    }
