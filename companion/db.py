@@ -46,6 +46,17 @@ def m002_settings(db: Database) -> None:
     db["settings"].create({"key": str, "value": str}, pk="key")
 
 
+@migrations()
+def m003_taps(db: Database) -> None:
+    """The browser's id of each console submission: the entry it produced (seq), or given up
+    (the browser stopped waiting and was told it was not recorded)."""
+    db["taps"].create(
+        {"game_id": str, "tap": str, "seq": int, "given_up": int, "created": str},
+        pk=("game_id", "tap"),
+        foreign_keys=[("game_id", "games", "id")],
+    )
+
+
 def connect(path: str | Path) -> Database:
     """Open the database with WAL and a busy timeout, applying pending migrations."""
     conn = sqlite3.connect(str(path), timeout=10, check_same_thread=False, isolation_level=None)
