@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 BUSY_RETRY_MS = 15000  # how long a refused or superseded stream waits before reconnecting
+REVOKED = "event: revoked\ndata: this code was revoked\n\n"
 
 
 @dataclass(eq=False)
@@ -106,8 +107,10 @@ class Hub:
         """Server-sent events for one game: `revision` events and keep-alive comments."""
         ticket = self._admit(key or f"game:{game_id}", exempt)
         if ticket is None:
-            yield f"retry: {BUSY_RETRY_MS}\n\n"
-            yield "event: busy\ndata: too many live views: this one polls\n\n"
+            yield f"retry: {BUSY_RETRY_MS}\nevent: busy\ndata: too many live views: poll\n\n"
+            return
+        if ticket.ended == "revoked":  # revoked between the link's check and this stream
+            yield REVOKED
             return
         try:
             yield from self._follow(ticket, game_id, current, heartbeat, lifetime)
@@ -131,11 +134,10 @@ class Hub:
                 )
                 new, ended = self._revisions.get(game_id), ticket.ended
             if ended == "revoked":
-                yield "event: revoked\ndata: this code was revoked\n\n"
+                yield REVOKED
                 return
             if ended:
-                yield f"retry: {BUSY_RETRY_MS}\n\n"
-                yield "event: busy\ndata: a newer view of this link took over\n\n"
+                yield f"retry: {BUSY_RETRY_MS}\nevent: busy\ndata: a newer view took over\n\n"
                 return
             if new != seen and new is not None:
                 seen = new
