@@ -148,6 +148,14 @@ def cmd_restore(args: argparse.Namespace) -> int:
             print(path)
         print("Name one of these to restore it.")
         return 0
+    from companion.serving import AlreadyServing, hold_instance
+
+    try:
+        lock = hold_instance(db.parent, "")
+    except AlreadyServing as exc:
+        print(_already_serving(exc), file=sys.stderr)
+        print("Stop it before restoring a backup.", file=sys.stderr)
+        return 1
     try:
         safety = restore(db, source)
     except FileNotFoundError:
@@ -156,6 +164,8 @@ def cmd_restore(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(str(exc), file=sys.stderr)
         return 1
+    finally:
+        lock.release()
     print(f"restored {source} into {db}")
     print(f"the database as it was is saved in {safety}")
     return 0

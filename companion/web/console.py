@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import sqlite3
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -95,8 +96,9 @@ def submit(game: Game, entry):
         return render_console(
             store().get(game.id), status=409, error=given_up_message(), conflict=True
         )
-    except SaveFailed as exc:
-        return render_console(store().get(game.id), status=503, error=save_message(exc.reason))
+    except (SaveFailed, sqlite3.OperationalError) as exc:
+        reason = exc.reason if isinstance(exc, SaveFailed) else SaveFailed.from_error(exc).reason
+        return render_console(store().get(game.id), status=503, error=save_message(reason))
     if not wants_partial():
         return redirect(url_for("console.view", game_id=game.id), code=303)
     return render_console(game)

@@ -140,3 +140,33 @@ fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
 print("held", flush=True)
 time.sleep(60)
 """
+
+
+def test_restore_refuses_while_a_server_runs_on_the_folder(servers, tmp_path):
+    instance = tmp_path / "instance"
+    first = serve(servers, tmp_path, instance)
+    done = companion("backup", "--instance", str(instance))
+    assert done.returncode == 0, done.stderr
+    backup = done.stdout.strip().removeprefix("backed up to ")
+    before = (instance / "companion.db").stat().st_mtime_ns
+
+    refused = companion("restore", backup, "--instance", str(instance))
+
+    assert refused.returncode == 1
+    assert f"pid {first.proc.pid}" in refused.stderr
+    assert "Stop it before restoring a backup." in refused.stderr
+    assert (instance / "companion.db").stat().st_mtime_ns == before
+    first.stop()
+    restored = companion("restore", backup, "--instance", str(instance))
+    assert restored.returncode == 0, restored.stderr
+
+
+def companion(*args: str) -> subprocess.CompletedProcess:
+    """The `companion` command, run to its end."""
+    return subprocess.run(
+        [sys.executable, "-m", "companion.cli", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
