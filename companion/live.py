@@ -17,6 +17,8 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from companion.serving import STREAMS_PER_TOKEN, THREADS, stream_cap
+
 BUSY_RETRY_MS = 15000  # how long a refused or superseded stream waits before reconnecting
 REVOKED = "event: revoked\ndata: this code was revoked\n\n"
 
@@ -33,7 +35,9 @@ class _Ticket:
 class Hub:
     """Revision numbers per game, with waiting for a change, and the open streams."""
 
-    def __init__(self, max_streams: int = 24, per_key: int = 3) -> None:
+    def __init__(
+        self, max_streams: int = stream_cap(THREADS), per_key: int = STREAMS_PER_TOKEN
+    ) -> None:
         self._cond = threading.Condition()
         self._revisions: dict[str, int] = {}
         self._open: dict[str, list[_Ticket]] = {}
