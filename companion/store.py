@@ -319,7 +319,7 @@ class Store:
         with self._lock:
             game = self.get(game_id)
             if tap:
-                self._check_tap(game_id, tap)
+                self.check_tap(game_id, tap)
             if revision != game.revision:
                 raise Conflict(self.describe_since(game, revision), game.revision)
             # Apply to a copy first: a refused entry changes nothing, in memory or on disk.
@@ -411,7 +411,8 @@ class Store:
             self.backup_error = None
 
     # ----- taps: the browser's id of one submission ---------------------------------------
-    def _check_tap(self, game_id: str, tap: str) -> None:
+    def check_tap(self, game_id: str, tap: str) -> None:
+        """Raise TapRecorded or TapGivenUp if this tap was already seen (before parsing it)."""
         row = self._tap(game_id, tap)
         if row is None:
             return
@@ -426,10 +427,6 @@ class Store:
             )
         )
         return rows[0] if rows else None
-
-    def check_tap(self, game_id: str, tap: str) -> None:
-        """Raise TapRecorded or TapGivenUp if this tap was already seen (before parsing it)."""
-        self._check_tap(game_id, tap)
 
     def settle_tap(self, game_id: str, tap: str) -> int | None:
         """The entry a tap produced; if none, mark the tap given up (a late arrival is refused)
