@@ -44,12 +44,19 @@ def make_backup(
     target = folder / f"{PREFIX}{stamp}-{safe}.db"
     partial = folder / f".{target.name}.partial"
     source = sqlite3.connect(str(db_path), timeout=10)
-    copy = sqlite3.connect(str(partial))
     try:
-        with copy:
-            source.backup(copy)
+        copy = sqlite3.connect(str(partial))
+        try:
+            with copy:
+                source.backup(copy)
+        finally:
+            copy.close()
+    except BaseException:
+        # A full disk keeps no half copy (nor its journal), and gets its space back.
+        for leftover in (partial, partial.with_name(partial.name + "-journal")):
+            leftover.unlink(missing_ok=True)
+        raise
     finally:
-        copy.close()
         source.close()
     # Only a complete copy gets a backup's name: a crash mid-copy leaves a .partial file.
     os.replace(partial, target)

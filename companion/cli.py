@@ -8,6 +8,7 @@ import json
 import sys
 from pathlib import Path
 
+from companion.serving import THREADS
 from companion.textview import render
 from companion.tracker.codec import to_dict
 from companion.tracker.record import RecordError, record_from_dict, replay_record
@@ -73,8 +74,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from companion import create_app
     from companion.lan import lan_addresses
     from companion.qr import qr_text
+    from companion.serving import AlreadyServing, app_settings, hold_instance, waitress_options
 
-    config = {"DEBUG": False}
+    config = {"DEBUG": False, **app_settings(args.threads)}
     if args.instance:
         config["INSTANCE_PATH"] = args.instance
     addresses = lan_addresses()
@@ -86,6 +88,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         host = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
         base = f"http://{host}:{args.port}"
     config["PUBLIC_URL"] = base
+    folder = _instance(args)
+    try:
+        lock = hold_instance(folder, base)
+    except AlreadyServing as exc:
+        print(_already_serving(exc), file=sys.stderr)
+        return 1
     app = create_app(config)
     referee = f"{base}/referee/{app.config['REFEREE_TOKEN']}"
     print("Ursuppe Companion is running.\n")
@@ -106,16 +114,29 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if warning := loopback_warning(args.host):
         print(f"\n{warning}")
     sys.stdout.flush()
-    serve(
-        app,
-        host=args.host,
-        port=args.port,
-        threads=args.threads,
-        channel_timeout=120,
-        connection_limit=200,
-        ident="ursuppe-companion",
-    )
+    try:
+        serve(app, host=args.host, port=args.port, **waitress_options(args.threads))
+    finally:
+        lock.release()
     return 0
+
+
+def _already_serving(exc) -> str:
+    """What to tell someone who starts a second server on a folder that is being served."""
+    pid = exc.holder.get("pid", "unknown")
+    url = exc.holder.get("url")
+    lines = [f"Another Ursuppe Companion server (pid {pid}) is already running on {exc.folder}."]
+    if url:
+        lines.append(f"It serves {url}; open that one instead.")
+        token = exc.folder / "referee_token"
+        if token.exists():
+            lines.append(f"Referee (this laptop): {url}/referee/{token.read_text().strip()}")
+    else:
+        lines.append("Open the address it printed when it started.")
+    lines.append(
+        f"To start this one instead, stop the other first (Ctrl+C in its terminal, or kill {pid})."
+    )
+    return "\n".join(lines)
 
 
 def _instance(args: argparse.Namespace) -> Path:
@@ -155,6 +176,14 @@ def cmd_restore(args: argparse.Namespace) -> int:
             print(path)
         print("Name one of these to restore it.")
         return 0
+    from companion.serving import AlreadyServing, hold_instance
+
+    try:
+        lock = hold_instance(db.parent, "")
+    except AlreadyServing as exc:
+        print(_already_serving(exc), file=sys.stderr)
+        print("Stop it before restoring a backup.", file=sys.stderr)
+        return 1
     try:
         safety = restore(db, source)
     except FileNotFoundError:
@@ -163,6 +192,8 @@ def cmd_restore(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(str(exc), file=sys.stderr)
         return 1
+    finally:
+        lock.release()
     print(f"restored {source} into {db}")
     print(f"the database as it was is saved in {safety}")
     return 0
@@ -186,8 +217,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--threads",
         type=int,
-        default=48,
-        help="worker threads; every open phone holds one (default 48)",
+        default=THREADS,
+        help="worker threads; live phones may hold at most half of them (default 48)",
     )
     serve.add_argument(
         "--instance", help="folder for the database and secrets (default: instance/)"

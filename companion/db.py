@@ -63,6 +63,17 @@ def m004_games_auto_roll(db: Database) -> None:
     )
 
 
+@migrations()
+def m005_taps(db: Database) -> None:
+    """The browser's id of each console submission: the entry it produced (seq), or given up
+    (the browser stopped waiting and was told it was not recorded)."""
+    db["taps"].create(
+        {"game_id": str, "tap": str, "seq": int, "given_up": int, "created": str},
+        pk=("game_id", "tap"),
+        foreign_keys=[("game_id", "games", "id")],
+    )
+
+
 def _text(raw: bytes) -> str:
     return raw.decode("utf-8", "replace")
 

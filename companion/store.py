@@ -10,11 +10,15 @@ request never replays the whole log.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import json
+import re
 import secrets
 import sqlite3
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -63,6 +67,50 @@ class Conflict(Exception):
         super().__init__(message)
         self.message = message
         self.revision = revision
+
+
+class SaveFailed(Exception):
+    """The database could not save; nothing changed. `reason`: disk_full, locked or io."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(f"{reason}: {detail}")
+        self.reason = reason
+        self.detail = detail
+
+    @classmethod
+    def from_error(cls, exc: BaseException) -> SaveFailed:
+        """Classify what SQLite or the OS said."""
+        name = getattr(exc, "sqlite_errorname", "") or ""
+        text = str(exc)
+        if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            return cls("disk_full", text)
+        if name.startswith("SQLITE_FULL") or "disk is full" in text:
+            return cls("disk_full", text)
+        if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
+            return cls("locked", text)
+        return cls("io", text)
+
+
+class TapRecorded(Exception):
+    """This tap was already recorded, as entry `seq`; nothing was added."""
+
+    def __init__(self, seq: int) -> None:
+        super().__init__(f"already recorded as entry {seq}")
+        self.seq = seq
+
+
+class TapGivenUp(Exception):
+    """This tap arrived after the browser gave up waiting for it (settled as not recorded)."""
+
+
+TAP_RE = re.compile(r"[A-Za-z0-9_-]{8,64}")
+BUSY_MS = 500  # how long one write waits for a database locked by another program
+LOCKED_RETRIES = (0.2, 0.5)  # pauses before the second and third try of a locked write
+
+
+def valid_tap(tap: str) -> bool:
+    """Whether a tap id is short and URL-safe (the browser sends 16 random bytes, encoded)."""
+    return TAP_RE.fullmatch(tap) is not None
 
 
 def now() -> str:
@@ -160,6 +208,7 @@ class Store:
         self.path = Path(path)
         self.keep_backups = keep_backups
         self.backup_error: str | None = None
+        self.on_revoke: Callable[[str], None] = lambda token: None
         self._local = threading.local()
         self._lock = threading.RLock()
         self._games: dict[str, Game] = {}
@@ -172,6 +221,7 @@ class Store:
         db = getattr(self._local, "db", None)
         if db is None:
             db = connect(self.path)
+            db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")  # retried by _writing, briefly
             self._local.db = db
         return db
 
@@ -269,44 +319,139 @@ class Store:
         _mark_app_rolls(game, self._app_rolled_seqs(game_id))
         return game
 
-    def append(self, game_id: str, entry: Entry, revision: int) -> tuple[Game, tuple[Event, ...]]:
-        """Apply and commit one entry made against `revision`; raises Conflict or ActionError."""
+    def append(
+        self, game_id: str, entry: Entry, revision: int, tap: str | None = None
+    ) -> tuple[Game, tuple[Event, ...]]:
+        """Apply and commit one entry made against `revision`, recording the browser's `tap`
+        with it; raises Conflict, ActionError, TapRecorded, TapGivenUp or SaveFailed."""
         with self._lock:
             game = self.get(game_id)
+            if tap:
+                self.check_tap(game_id, tap)
             if revision != game.revision:
                 raise Conflict(self.describe_since(game, revision), game.revision)
             # Apply to a copy first: a refused entry changes nothing, in memory or on disk.
             # (History is immutable and the log a tuple, so the copy shares them safely.)
             trial = dataclasses.replace(game)
             events = trial.add(entry)
-            with self.db.atomic():
-                last = self.db.execute(
-                    "select coalesce(max(seq), 0) from entries where game_id = ?", [game_id]
-                ).fetchone()[0]
-                if last != revision:
-                    self._games.pop(game_id, None)
-                    raise Conflict(
-                        "another device changed the game at the same moment; "
-                        "the table has been reloaded",
-                        last,
+            try:
+                with self._writing() as db:
+                    last = db.execute(
+                        "select coalesce(max(seq), 0) from entries where game_id = ?", [game_id]
+                    ).fetchone()[0]
+                    if last != revision:
+                        self._games.pop(game_id, None)
+                        raise Conflict(
+                            "another device changed the game at the same moment; "
+                            "the table has been reloaded",
+                            last,
+                        )
+                    self._insert_entry(game_id, revision + 1, entry)
+                    db.execute(
+                        "update games set updated = ?, over = ? where id = ?",
+                        [now(), int(trial.state.phase is Phase.OVER), game_id],
                     )
-                self._insert_entry(game_id, revision + 1, entry)
-                self.db.execute(
-                    "update games set updated = ?, over = ? where id = ?",
-                    [now(), int(trial.state.phase is Phase.OVER), game_id],
-                )
+                    if tap:
+                        db.execute(
+                            "insert into taps (game_id, tap, seq, given_up, created) "
+                            "values (?, ?, ?, 0, ?)",
+                            [game_id, tap, revision + 1, now()],
+                        )
+            except SaveFailed:
+                # The cache must equal the disk: if the disk cannot even say, reload later.
+                if self._saved_seq(game_id) != revision:
+                    self._games.pop(game_id, None)
+                raise
             self._games[game_id] = trial
             if _round_ended(game.state, trial.state):
                 self._backup(f"{game_id}-round{game.state.round}")
         self._notify(game_id, trial.revision)
         return trial, events
 
+    @contextmanager
+    def _writing(self) -> Iterator[Database]:
+        """One write transaction (BEGIN IMMEDIATE); a locked database is retried a few times,
+        briefly; any failure rolls back and raises SaveFailed."""
+        db = self.db
+        for pause in (*LOCKED_RETRIES, None):
+            try:
+                db.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                failed = SaveFailed.from_error(exc)
+                if failed.reason == "locked" and pause is not None:
+                    time.sleep(pause)
+                    continue
+                raise failed from exc
+            break
+        try:
+            yield db
+            db.execute("COMMIT")
+        except (sqlite3.OperationalError, OSError) as exc:
+            self._rollback(db)
+            raise SaveFailed.from_error(exc) from exc
+        except BaseException:
+            self._rollback(db)
+            raise
+
+    @staticmethod
+    def _rollback(db: Database) -> None:
+        if db.conn.in_transaction:
+            with suppress(sqlite3.Error):  # SQLite may have rolled back by itself
+                db.execute("ROLLBACK")
+
+    def _saved_seq(self, game_id: str) -> int | None:
+        """The last entry on disk, or None if the database cannot be read."""
+        try:
+            return self.db.execute(
+                "select coalesce(max(seq), 0) from entries where game_id = ?", [game_id]
+            ).fetchone()[0]
+        except sqlite3.Error:
+            return None
+
     def _backup(self, label: str) -> None:
-        """Back the database up (end of a round); a failed backup never loses the game."""
+        """Back the database up (end of a round); a failed backup never loses the game, and
+        stays in `backup_error` (shown on the console) until a later one succeeds."""
         try:
             make_backup(self.path, label=label, keep=self.keep_backups)
-        except (OSError, sqlite3.Error) as exc:  # pragma: no cover - disk full and the like
-            self.backup_error = str(exc)
+        except (OSError, sqlite3.Error) as exc:
+            self.backup_error = str(exc) or type(exc).__name__
+        else:
+            self.backup_error = None
+
+    # ----- taps: the browser's id of one submission ---------------------------------------
+    def check_tap(self, game_id: str, tap: str) -> None:
+        """Raise TapRecorded or TapGivenUp if this tap was already seen (before parsing it)."""
+        row = self._tap(game_id, tap)
+        if row is None:
+            return
+        if row["seq"] is not None:
+            raise TapRecorded(row["seq"])
+        raise TapGivenUp(tap)
+
+    def _tap(self, game_id: str, tap: str) -> dict[str, Any] | None:
+        rows = list(
+            self.db.query(
+                "select seq, given_up from taps where game_id = ? and tap = ?", [game_id, tap]
+            )
+        )
+        return rows[0] if rows else None
+
+    def settle_tap(self, game_id: str, tap: str) -> int | None:
+        """The entry a tap produced; if none, mark the tap given up (a late arrival is refused)
+        and return None. Raises NotFound or SaveFailed."""
+        with self._lock:
+            self.get(game_id)
+            row = self._tap(game_id, tap)
+            if row is not None and row["seq"] is not None:
+                return row["seq"]
+            if row is None:
+                with self._writing() as db:
+                    db.execute(
+                        "insert into taps (game_id, tap, seq, given_up, created) "
+                        "values (?, ?, null, 1, ?)",
+                        [game_id, tap, now()],
+                    )
+            return None
 
     def _insert_entry(self, game_id: str, seq: int, entry: Entry) -> None:
         self.db.execute(
@@ -339,8 +484,15 @@ class Store:
         return {r["color"]: r["token"] for r in rows}
 
     def reissue_seat(self, game_id: str, color: str) -> str:
-        """Revoke a seat's link and issue a new one."""
+        """Revoke a seat's link and issue a new one; open streams of the old link end."""
         with self._lock, self.db.atomic():
+            old = [
+                r["token"]
+                for r in self.db.query(
+                    "select token from seats where game_id = ? and color = ? and revoked = 0",
+                    [game_id, color],
+                )
+            ]
             self.db.execute(
                 "update seats set revoked = 1 where game_id = ? and color = ?", [game_id, color]
             )
@@ -348,6 +500,8 @@ class Store:
             self.db["seats"].insert(
                 {"token": token, "game_id": game_id, "color": color, "revoked": 0, "issued": now()}
             )
+        for revoked in old:
+            self.on_revoke(revoked)
         return token
 
     def find_seat(self, token: str) -> tuple[str, str, bool]:

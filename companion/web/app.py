@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,8 @@ from flask_babel import gettext as _
 from flask_htmx import HTMX
 
 from companion.live import Hub
-from companion.store import Store
+from companion.serving import app_settings
+from companion.store import SaveFailed, Store
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -47,17 +49,20 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         BABEL_DEFAULT_LOCALE="en",
         SSE_HEARTBEAT=10.0,
         SSE_LIFETIME=300.0,
+        **app_settings(),
         PUBLIC_URL=None,
     )
     if test_config:
         app.config.update({k: v for k, v in test_config.items() if k != "INSTANCE_PATH"})
     Babel(app)
     HTMX(app)
-    hub = Hub()
+    hub = Hub(app.config["SSE_MAX_STREAMS"], app.config["SSE_PER_TOKEN"])
     app.extensions["companion.hub"] = hub
-    app.extensions["companion.store"] = Store(app.config["DATABASE"], notify=hub.notify)
+    store = Store(app.config["DATABASE"], notify=hub.notify)
+    store.on_revoke = hub.revoke
+    app.extensions["companion.store"] = store
 
-    from companion.web import auth, board, console, correction, games, records, seat, svg
+    from companion.web import auth, board, console, correction, games, records, seat, svg, taps
 
     app.jinja_env.globals.update(
         board_svg=svg.board_svg,
@@ -70,6 +75,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     for module in (auth, games, console, seat, board, records):
         app.register_blueprint(module.bp)
+    app.register_blueprint(taps.bp)
 
     @app.before_request
     def limit_bodies():
@@ -110,5 +116,14 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
             title=_("Not allowed"),
             message=_("That address does not take this kind of request."),
         ), 405
+
+    @app.errorhandler(SaveFailed)
+    @app.errorhandler(sqlite3.OperationalError)
+    def not_saved(error):
+        # The console answers its own (with the console); every other write lands here.
+        reason = getattr(error, "reason", None) or SaveFailed.from_error(error).reason
+        return render_template(
+            "error.html", title=_("Not saved"), message=taps.save_message(reason)
+        ), 503
 
     return app

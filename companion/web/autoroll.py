@@ -9,8 +9,9 @@ undoing a roll must not roll it again by itself (the console offers "Roll for me
 from __future__ import annotations
 
 import secrets
+import sqlite3
 
-from companion.store import Conflict, Game
+from companion.store import Conflict, Game, SaveFailed
 from companion.tracker import legal_actions
 from companion.tracker.actions import Action, RollForStartOrder, TurnEnvironmentCard
 from companion.tracker.errors import ActionError
@@ -58,5 +59,8 @@ def follow(game: Game, entry: Entry | None = None) -> Game:
         try:
             game = store().append_app_roll(game.id, action, game.revision)
         except (Conflict, ActionError):  # another device moved meanwhile: its view wins
+            return store().get(game.id)
+        except (SaveFailed, sqlite3.OperationalError):
+            # The tapped entry is saved; the roll is not, so "Roll for me" is offered again.
             return store().get(game.id)
     return game

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from companion.qr import qr_svg
-from companion.store import Conflict, Game, NotFound
+from companion.store import Conflict, Game, NotFound, SaveFailed, TapGivenUp, TapRecorded
 from companion.tracker import prompt
 from companion.tracker.actions import Correct
 from companion.tracker.data import GENES, Color
@@ -19,6 +21,7 @@ from companion.web.auth import referee_required
 from companion.web.common import page_or_partial, store, wants_partial
 from companion.web.controls import action_from_form, controls
 from companion.web.games import SHAPES
+from companion.web.taps import given_up_message, recorded_note, save_message, tapped
 
 bp = Blueprint("console", __name__, url_prefix="/games/<game_id>")
 
@@ -40,7 +43,9 @@ def base_url() -> str:
     return (current_app.config.get("PUBLIC_URL") or request.host_url).rstrip("/")
 
 
-def context(game: Game, error: str | None = None, conflict: bool = False) -> dict:
+def context(
+    game: Game, error: str | None = None, conflict: bool = False, note: str | None = None
+) -> dict:
     """Everything the console templates need, computed by the core."""
     state = game.state
     return {
@@ -53,6 +58,8 @@ def context(game: Game, error: str | None = None, conflict: bool = False) -> dic
         "log_hidden": max(0, len(game.log) - LOG_SHOWN),
         "error": error,
         "conflict": conflict,
+        "note": note,
+        "backup_error": store().backup_error,
         "shapes": SHAPES,
         "genes": GENES,
         "colors": [c.value for c in state.colors],
@@ -74,13 +81,23 @@ def _revision() -> int:
 
 
 def submit(game: Game, entry):
-    """Append an entry; answer with the console, or the refusal in place (422 / 409)."""
+    """Append an entry; answer with the console, or the refusal in place (422 / 409), or
+    503 when it could not be saved (nothing changed)."""
     try:
-        game, _ = store().append(game.id, entry, _revision())
+        game, _ = store().append(game.id, entry, _revision(), tap=request.form.get("tap") or None)
     except Conflict as exc:
         return render_console(store().get(game.id), status=409, error=exc.message, conflict=True)
     except ActionError as exc:
         return render_console(game, status=422, error=str(exc))
+    except TapRecorded as exc:
+        return render_console(store().get(game.id), note=recorded_note(exc.seq))
+    except TapGivenUp:
+        return render_console(
+            store().get(game.id), status=409, error=given_up_message(), conflict=True
+        )
+    except (SaveFailed, sqlite3.OperationalError) as exc:
+        reason = exc.reason if isinstance(exc, SaveFailed) else SaveFailed.from_error(exc).reason
+        return render_console(store().get(game.id), status=503, error=save_message(reason))
     game = autoroll.follow(game, entry)  # the app rolls by itself, if set up so
     if not wants_partial():
         return redirect(url_for("console.view", game_id=game.id), code=303)
@@ -96,6 +113,7 @@ def view(game_id: str):
 
 @bp.route("/act", methods=["POST"])
 @referee_required
+@tapped
 def act(game_id: str):
     """Submit a choice: a legal action, dice seen, a space clicked, cubes carried."""
     game = load(game_id)
@@ -108,6 +126,7 @@ def act(game_id: str):
 
 @bp.route("/roll", methods=["POST"])
 @referee_required
+@tapped
 def roll(game_id: str):
     """The app rolls the awaited dice, or draws the next environment card."""
     game = load(game_id)
@@ -119,6 +138,7 @@ def roll(game_id: str):
 
 @bp.route("/undo", methods=["POST"])
 @referee_required
+@tapped
 def undo(game_id: str):
     """Undo the last action, or go back to just after a log entry (recorded, never erased)."""
     game = load(game_id)
@@ -138,6 +158,7 @@ def undo(game_id: str):
 
 @bp.route("/correct", methods=["POST"])
 @referee_required
+@tapped
 def correct(game_id: str):
     """A referee correction: set a tracked quantity to what the table shows, with a reason."""
     game = load(game_id)

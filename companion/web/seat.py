@@ -8,12 +8,20 @@ from flask_babel import gettext as _
 from companion.store import NotFound
 from companion.tracker.data import Color
 from companion.tracker.projection import public_view, seat_view
-from companion.web.auth import SEAT_COOKIE
-from companion.web.common import hub, page_or_partial, store, unchanged_since
+from companion.web.auth import SEAT_COOKIE, is_referee
+from companion.web.common import hub, page_or_partial, store, unchanged_since, wants_partial
 from companion.web.games import SHAPES
 from companion.web.manifest import manifest_response
 
 bp = Blueprint("seat", __name__, url_prefix="/s/<token>")
+
+
+class Revoked(Exception):
+    """The seat's link was revoked (the referee issued a new one)."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(game_id)
+        self.game_id = game_id
 
 
 def _seat(token: str):
@@ -22,8 +30,22 @@ def _seat(token: str):
     except NotFound:
         abort(404)
     if revoked:
-        abort(403, _("This seat link was replaced. Ask the referee for your new QR code."))
+        raise Revoked(game_id)
     return store().get(game_id), Color(color)
+
+
+@bp.errorhandler(Revoked)
+def revoked(exc: Revoked):
+    """410 with a `#seat` that says so and polls no more (its page, or the bare partial)."""
+    try:
+        revision = store().get(exc.game_id).revision
+    except NotFound:
+        revision = 0
+    message = _("This code was revoked: ask the referee for your new one")
+    page = "revoked_seat.html" if request.endpoint == "seat.page" else "_revoked_seat.html"
+    if wants_partial():
+        page = "_revoked_seat.html"
+    return render_template(page, message=message, revision=revision), 410
 
 
 def _context(game, color: Color) -> dict:
@@ -65,10 +87,17 @@ def events(token: str):
 
 
 def live_response(game_id: str, revision: int) -> Response:
-    """An SSE response for a game."""
+    """An SSE response for a game, counted against its link's streams (the token's, or the
+    referee's, who is not counted against the viewers' cap)."""
     config = current_app.config
+    token = (request.view_args or {}).get("token")
     stream = hub().stream(
-        game_id, revision, heartbeat=config["SSE_HEARTBEAT"], lifetime=config["SSE_LIFETIME"]
+        game_id,
+        revision,
+        heartbeat=config["SSE_HEARTBEAT"],
+        lifetime=config["SSE_LIFETIME"],
+        key=token or "referee",
+        exempt=token is None and is_referee(),
     )
     return Response(
         stream,

@@ -46,6 +46,7 @@ URLSAFE = set(string.ascii_letters + string.digits + "-_")
 CSRF_RE = re.compile(r'"X-CSRF-Token": "([^"]+)"')
 H1_RE = re.compile(r"<h1>(.*?)</h1>", re.S)
 TAG_RE = re.compile(r"<[^>]+>")
+WALK_TAP = "rolesWalkTap-0001"  # a well-formed tap id that no submission carried
 
 # Every rule of app.url_map (and method) -> how it is guarded.
 #   open: everybody (static files, liveness)   index: welcome page or the referee's games
@@ -72,6 +73,7 @@ ROUTES: dict[tuple[str, str], str] = {
     ("/games/<game_id>/delete", "GET"): "referee",  # the confirmation page
     ("/games/<game_id>/delete", "POST"): "referee",  # the walk deletes a game of its own
     ("/games/import", "POST"): "referee",
+    ("/games/<game_id>/taps/<tap>/settle", "POST"): "referee",  # did a tap reach the server?
     ("/s/<token>", "GET"): "seat",
     ("/s/<token>/view", "GET"): "seat",
     ("/s/<token>/events", "GET"): "seat",
@@ -331,7 +333,7 @@ def plan(w: World, rule: str, method: str, role: str) -> Check:
             else:
                 extra.append(h1_is("Bartholomew" if role == "seat_b" else "Anastasia"))
             return Check(role, method, url, 200, extra=extra)
-        return Check(role, method, url, 403 if role == "revoked" else 404)
+        return Check(role, method, url, 410 if role == "revoked" else 404)
     if kind == "board":
         url = url.replace("<token>", role_board_token(w, role))
         if role in ("board", "referee"):
@@ -340,6 +342,7 @@ def plan(w: World, rule: str, method: str, role: str) -> Check:
         return Check(role, method, url, 404)
     assert kind == "referee", kind
     url = url.replace("<color>", "blue")  # blue is nobody's role: reissuing it breaks nothing
+    url = url.replace("<tap>", WALK_TAP)
     if not referee:
         data = {"csrf": w.csrf[role], "revision": str(w.revision())} if method == "POST" else None
         return Check(role, method, url, 403, data=data, extra=[no_game_secrets(w)])
@@ -349,7 +352,8 @@ def plan(w: World, rule: str, method: str, role: str) -> Check:
         spare = w.store.create_game(w.store.get(w.game_id).setup, "Spare", False, False)
         url = rule.replace("<game_id>", spare.id)
     data, files = referee_post(w, rule)
-    return Check(role, method, url, 303, data={**data, "csrf": w.csrf[role]}, files=files)
+    answer = 200 if rule.endswith("/settle") else 303  # settle answers JSON
+    return Check(role, method, url, answer, data={**data, "csrf": w.csrf[role]}, files=files)
 
 
 def csp_problem(response) -> str | None:
@@ -456,8 +460,8 @@ def test_a_revoked_seat_link_is_refused_with_a_message(world: World):
     client = world.app.test_client()
     for suffix in ("", "/view", "/events"):
         response = client.get(f"/s/{world.revoked}{suffix}")
-        assert response.status_code == 403
-        assert "replaced" in text(response)
+        assert response.status_code == 410
+        assert "This code was revoked: ask the referee for your new one" in text(response)
     assert "companion_seat" not in str(client.get(f"/s/{world.revoked}").headers)
 
 
@@ -475,6 +479,7 @@ def refused_unchanged(w: World, rule: str, mangle: Callable[[dict, dict], None])
     headers: dict[str, str] = {}
     mangle(data, headers)
     url = rule.replace("<game_id>", w.game_id).replace("<color>", "blue")
+    url = url.replace("<tap>", WALK_TAP)
     before = w.snapshot()
     kwargs: dict[str, Any] = {"data": data, "headers": headers}
     if files:

@@ -8,7 +8,10 @@ from __future__ import annotations
 import http.client
 import json
 import re
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -173,3 +176,53 @@ def serve_in_thread(instance: Path, threads: int = 16) -> ThreadServer:
     thread.start()
     wait_for_port(server.effective_port, 10)
     return ThreadServer(app, server, thread)
+
+
+@dataclass
+class ServeProcess:
+    """`companion serve` as a subprocess on 127.0.0.1 (exactly as a user starts it)."""
+
+    instance: Path
+    port: int
+    log: Path
+    args: tuple[str, ...] = ()
+    proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1"] + [
+            "--port",
+            str(self.port),
+            "--url",
+            self.url,
+            "--instance",
+            str(self.instance),
+            *self.args,
+        ]
+
+    def start(self, wait: bool = True) -> subprocess.Popen:
+        with self.log.open("ab") as log:
+            self.proc = subprocess.Popen(
+                self.command(), cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
+            )
+        if wait:
+            wait_for_port(self.port, 30)
+        return self.proc
+
+    @property
+    def referee_token(self) -> str:
+        return (self.instance / "referee_token").read_text().strip()
+
+    def stop(self) -> None:
+        """Ctrl+C (SIGINT), then SIGKILL if it does not end within a few seconds."""
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        self.proc.send_signal(signal.SIGINT)
+        try:
+            self.proc.wait(5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(5)

@@ -394,8 +394,8 @@ def test_reissuing_a_seat_revokes_its_old_link(game, app):
     new = game.store.seat_tokens(game.game_id)["green"]
     assert new != old
     revoked = app.test_client().get(f"/s/{old}")
-    assert revoked.status_code == 403
-    assert "This seat link was replaced" in text_of(revoked)
+    assert revoked.status_code == 410
+    assert "This code was revoked: ask the referee for your new one" in text_of(revoked)
     assert app.test_client().get(f"/s/{new}").status_code == 200
     assert new in text_of(game.client.get(f"{game.url}/seats"))
 

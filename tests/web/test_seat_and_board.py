@@ -179,7 +179,7 @@ def test_a_revoked_seat_gets_no_event_stream(app, game, seat_tokens):
 
     response = app.test_client().get(f"/s/{old}/events")
 
-    assert response.status_code == 403
+    assert response.status_code == 410
 
 
 # ----- the public board ------------------------------------------------------------------
