@@ -14,17 +14,19 @@ import json
 import secrets
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from sqlite_utils import Database
 
 from companion.backup import KEEP, make_backup
 from companion.db import connect
 from companion.tracker import Event, describe
+from companion.tracker.chain import EMPTY, Chain
 from companion.tracker.codec import setup_from_dict, setup_to_dict
 from companion.tracker.errors import IllegalAction
 from companion.tracker.record import (
@@ -81,6 +83,59 @@ class LogItem:
     is_undo: bool = False
 
 
+class Log(Sequence[LogItem]):
+    """Every entry of a game as the console shows it, undone actions marked.
+
+    Nothing is copied until it is read, and reading the newest k entries costs O(k), so a
+    game with thousands of entries opens and renders its latest page at once.
+    """
+
+    def __init__(self, items: Chain, history: History) -> None:
+        self._items = items  # LogItems as added (undone=False)
+        self._history = history
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> LogItem: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[LogItem, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> LogItem | tuple[LogItem, ...]:
+        if isinstance(index, slice):
+            positions = range(*index.indices(len(self)))
+            if not positions:
+                return ()
+            low = min(positions)
+            chunk = self._between(low, max(positions) + 1)
+            return tuple(chunk[p - low] for p in positions)
+        position = index + len(self) if index < 0 else index
+        if not 0 <= position < len(self):
+            raise IndexError("log index out of range")
+        return self._between(position, position + 1)[0]
+
+    def __iter__(self) -> Iterator[LogItem]:
+        return iter(self._between(0, len(self)))
+
+    def __reversed__(self) -> Iterator[LogItem]:
+        return reversed(self._between(0, len(self)))
+
+    def _between(self, low: int, high: int) -> tuple[LogItem, ...]:
+        """Positions low..high-1 (seqs low+1..high), walking down from the newest only."""
+        size = len(self)
+        raw = list(islice(self._items.newest(), size - high, size - low))
+        if not raw:
+            return ()
+        raw.reverse()
+        kept = self._history.kept_since(raw[0].seq)
+        return tuple(
+            item if item.is_undo or item.seq in kept else dataclasses.replace(item, undone=True)
+            for item in raw
+        )
+
+
 @dataclass
 class Game:
     """A game as cached in memory: its replayed history and the console's explained log."""
@@ -93,7 +148,7 @@ class Game:
     board_token: str
     created: str
     history: History
-    log: tuple[LogItem, ...] = ()
+    items: Chain = EMPTY  # the LogItem of every entry, as added (see `log`)
 
     @property
     def state(self) -> GameState:
@@ -111,9 +166,14 @@ class Game:
         return self.history.kept
 
     @property
+    def log(self) -> Log:
+        """Every entry as the console shows it, undone ones marked."""
+        return Log(self.items, self.history)
+
+    @property
     def revision(self) -> int:
         """The number of entries in the log."""
-        return len(self.history.entries)
+        return self.history.revision
 
     def record(self) -> Record:
         """The game record (for export)."""
@@ -122,29 +182,31 @@ class Game:
     def add(self, entry: Entry) -> tuple[Event, ...]:
         """Apply one entry (raises ActionError, changing nothing)."""
         before = self.history.state
-        history, events, dropped = self.history.add(entry)
-        seq = len(history.entries)
+        history, events, _ = self.history.add(entry)
+        seq = history.revision
         if isinstance(entry, Undo):
-            target = history.kept[-1][0] if history.kept else 0
-            log = tuple(
-                dataclasses.replace(i, undone=True) if i.seq in dropped else i for i in self.log
-            )
-            item = LogItem(seq, f"undo to entry {target}", events, is_undo=True)
+            item = LogItem(seq, f"undo to entry {history.last_kept}", events, is_undo=True)
         else:
-            log, item = self.log, LogItem(seq, describe(before, entry), events)
-        self.history, self.log = history, log + (item,)
+            item = LogItem(seq, describe(before, entry), events)
+        self.history, self.items = history, self.items.push(item)
         return events
 
     def undo_target(self, seq: int) -> int:
         """The `to` of an undo that keeps everything up to and including entry `seq`."""
-        for position, (s, _) in enumerate(self.kept):
-            if s == seq:
-                return position + 1
-        raise IllegalAction("that entry is no longer in force")
+        position = self.history.position(seq)
+        if position is None:
+            raise IllegalAction("that entry is no longer in force")
+        return position
 
 
 class Store:
-    """Games on disk and in memory; one lock serialises writes in this process."""
+    """Games on disk and in memory.
+
+    Locks: each game has its own, held while it is loaded and while an entry is applied to
+    it, so opening a long game never delays another game. The store-wide lock is held only
+    for the cache maps and around every database write transaction and backup (short), so
+    this process never has two write transactions racing in SQLite.
+    """
 
     def __init__(
         self,
@@ -157,6 +219,7 @@ class Store:
         self.backup_error: str | None = None
         self._local = threading.local()
         self._lock = threading.RLock()
+        self._game_locks: dict[str, threading.RLock] = {}
         self._games: dict[str, Game] = {}
         self._notify = notify or (lambda game_id, revision: None)
         _ = self.db  # create the file and apply migrations now
@@ -231,13 +294,29 @@ class Store:
         return list(rows)
 
     def get(self, game_id: str) -> Game:
-        """A game from the cache, or loaded and replayed from its entries."""
-        with self._lock:
+        """A game from the cache, or loaded and replayed from its entries (under its own lock)."""
+        game = self._games.get(game_id)
+        if game is not None:
+            return game
+        with self._game_lock(game_id):
             game = self._games.get(game_id)
             if game is None:
-                game = self._load(game_id)
+                try:
+                    game = self._load(game_id)
+                except NotFound:
+                    with self._lock:
+                        self._game_locks.pop(game_id, None)
+                    raise
                 self._games[game_id] = game
             return game
+
+    def _game_lock(self, game_id: str) -> threading.RLock:
+        """The lock of one game: held while it loads or takes an entry, never across games."""
+        with self._lock:
+            lock = self._game_locks.get(game_id)
+            if lock is None:
+                lock = self._game_locks[game_id] = threading.RLock()
+            return lock
 
     def _load(self, game_id: str) -> Game:
         rows = list(self.db.query("select * from games where id = ?", [game_id]))
@@ -263,15 +342,15 @@ class Store:
 
     def append(self, game_id: str, entry: Entry, revision: int) -> tuple[Game, tuple[Event, ...]]:
         """Apply and commit one entry made against `revision`; raises Conflict or ActionError."""
-        with self._lock:
+        with self._game_lock(game_id):
             game = self.get(game_id)
             if revision != game.revision:
                 raise Conflict(self.describe_since(game, revision), game.revision)
             # Apply to a copy first: a refused entry changes nothing, in memory or on disk.
-            # (History is immutable and the log a tuple, so the copy shares them safely.)
+            # (History and the log items are immutable chains: the copy shares them safely.)
             trial = dataclasses.replace(game)
             events = trial.add(entry)
-            with self.db.atomic():
+            with self._lock, self.db.atomic():
                 last = self.db.execute(
                     "select coalesce(max(seq), 0) from entries where game_id = ?", [game_id]
                 ).fetchone()[0]
@@ -289,7 +368,8 @@ class Store:
                 )
             self._games[game_id] = trial
             if _round_ended(game.state, trial.state):
-                self._backup(f"{game_id}-round{game.state.round}")
+                with self._lock:  # one backup at a time: each prunes the others' folder
+                    self._backup(f"{game_id}-round{game.state.round}")
         self._notify(game_id, trial.revision)
         return trial, events
 
@@ -311,7 +391,7 @@ class Store:
         """What changed since a revision, for a refused stale submission."""
         if revision > game.revision or revision < 0:
             return "the page was out of date; it now shows the table as it is"
-        newer = [item.label for item in game.log if item.seq > revision]
+        newer = [item.label for item in game.log[revision:]]
         shown = "; ".join(newer[-3:])
         more = f" (and {len(newer) - 3} more)" if len(newer) > 3 else ""
         return f"the table moved on meanwhile: {shown}{more}. Nothing was changed; check again."

@@ -7,12 +7,13 @@ erased, and replaying the entries always gives the same state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.tracker.actions import Action, action_from_dict, action_to_dict
+from companion.tracker.chain import EMPTY, Chain
 from companion.tracker.codec import setup_from_dict, setup_to_dict
-from companion.tracker.engine import apply, new_game, validate_setup
+from companion.tracker.engine import Applied, apply, new_game, validate_setup
 from companion.tracker.errors import ActionError, IllegalAction, InvalidAction
 from companion.tracker.flow import Event
 from companion.tracker.state import GameSetup, GameState
@@ -123,15 +124,23 @@ def record_from_dict(data: Any) -> Record:
 class History:
     """A replayed log: every entry, and the state after each action still in force.
 
-    Keeping those states makes an undo cost nothing: it drops the actions after the kept
-    one and takes its state, without replaying anything. The store and `replay_record`
-    share this, so undo means the same everywhere.
+    Keeping those states makes an undo cost only the actions it drops: it takes the kept
+    action's state without replaying anything. Both lists are `Chain`s, so adding an entry
+    or undoing never copies the history, and a log of n entries replays in O(n) however
+    many undos it holds. An action entered again on a state it was already applied to (undo,
+    then the same or another earlier choice) reuses that result: `apply` is pure, so it runs
+    once per distinct (state, action), shared by every later version of this history. The
+    store and `replay_record` share this, so undo means the same everywhere.
     """
 
     setup: GameSetup
     start: GameState
-    entries: tuple[Entry, ...] = ()
-    kept: tuple[tuple[int, GameState], ...] = ()  # (seq, state after) of actions in force
+    recorded: Chain = EMPTY  # every entry, oldest at the bottom
+    in_force: Chain = EMPTY  # (seq, state after) of the actions in force
+    # id(state) -> (that state, {action: its result}); holding the state keeps its id unique
+    applied: dict[int, tuple[GameState, dict[Action, Applied]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     @classmethod
     def begin(cls, setup: GameSetup) -> History:
@@ -141,27 +150,80 @@ class History:
     @property
     def state(self) -> GameState:
         """The state now."""
-        return self.kept[-1][1] if self.kept else self.start
+        return self.in_force.top[1] if self.in_force else self.start
+
+    @property
+    def revision(self) -> int:
+        """The number of entries."""
+        return len(self.recorded)
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """Every entry, oldest first (copies: O(n))."""
+        return self.recorded.items()
+
+    @property
+    def kept(self) -> tuple[tuple[int, GameState], ...]:
+        """(seq, state after) of every action in force, oldest first (copies: O(n))."""
+        return self.in_force.items()
+
+    @property
+    def last_kept(self) -> int:
+        """The seq of the newest action in force, 0 if none."""
+        return self.in_force.top[0] if self.in_force else 0
+
+    def position(self, seq: int) -> int | None:
+        """How many actions are in force up to and including entry `seq`; None if undone."""
+        link = self.in_force
+        while link:
+            if link.top[0] == seq:
+                return len(link)
+            if link.top[0] < seq:
+                return None
+            link = link.below
+        return None
+
+    def kept_since(self, seq: int) -> set[int]:
+        """The seqs in force from entry `seq` on (costs only the entries after it)."""
+        found = set()
+        for kept_seq, _ in self.in_force.newest():
+            if kept_seq < seq:
+                break
+            found.add(kept_seq)
+        return found
 
     def add(self, entry: Entry) -> tuple[History, tuple[Event, ...], tuple[int, ...]]:
         """Apply one entry: the new history, its events, and the seqs an undo dropped.
 
         Raises ActionError (IllegalAction for an undo past the start), changing nothing."""
-        seq = len(self.entries) + 1
-        entries = self.entries + (entry,)
+        seq = len(self.recorded) + 1
         if isinstance(entry, Undo):
-            if entry.to > len(self.kept):
+            if entry.to > len(self.in_force):
                 raise IllegalAction(
-                    f"undo to {entry.to}, but only {len(self.kept)} actions are in force"
+                    f"undo to {entry.to}, but only {len(self.in_force)} actions are in force"
                 )
-            kept = self.kept[: entry.to]
-            dropped = tuple(s for s, _ in self.kept[entry.to :])
-            target = kept[-1][0] if kept else 0
+            in_force, dropped = self.in_force.cut(entry.to)
+            target = in_force.top[0] if in_force else 0
             text = f"Undone: back to entry {target}." if target else "Undone: back to the start."
-            history = replace(self, entries=entries, kept=kept)
-            return history, (Event("undo", text, "referee"),), dropped
-        state, events = apply(self.state, entry)
-        return replace(self, entries=entries, kept=self.kept + ((seq, state),)), events, ()
+            history = History(
+                self.setup, self.start, self.recorded.push(entry), in_force, self.applied
+            )
+            return history, (Event("undo", text, "referee"),), tuple(s for s, _ in dropped)
+        state, events = self._apply(entry)
+        in_force = self.in_force.push((seq, state))
+        history = History(self.setup, self.start, self.recorded.push(entry), in_force, self.applied)
+        return history, events, ()
+
+    def _apply(self, action: Action) -> Applied:
+        """`apply` to the state now, or its result from when this action met this state before."""
+        before = self.state
+        known = self.applied.get(id(before))
+        if known is None or known[0] is not before:
+            known = self.applied[id(before)] = (before, {})
+        result = known[1].get(action)
+        if result is None:
+            result = known[1][action] = apply(before, action)
+        return result
 
 
 def replay_record(record: Record) -> tuple[GameState, list[tuple[int, Entry, tuple[Event, ...]]]]:
