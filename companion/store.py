@@ -249,6 +249,11 @@ class Store:
         game = Game(game_id, name, setup, dice_by_app, cards_by_app, new_token(), stamp, history)
         for entry in first or []:
             game.add(entry)
+        # Encoded before taking the store-wide lock: a long import holds it only to insert.
+        rows = [
+            (game_id, seq, json.dumps(entry_to_dict(entry)), stamp)
+            for seq, entry in enumerate(game.entries, 1)
+        ]
         with self._lock, self.db.atomic():
             self.db["games"].insert(
                 {
@@ -263,8 +268,9 @@ class Store:
                     "over": int(game.state.phase is Phase.OVER),
                 }
             )
-            for seq, entry in enumerate(game.entries, 1):
-                self._insert_entry(game_id, seq, entry)
+            self.db.conn.executemany(
+                "insert into entries (game_id, seq, entry, created) values (?, ?, ?, ?)", rows
+            )
             for seat in setup.seats:
                 self.db["seats"].insert(
                     {
@@ -334,10 +340,14 @@ class Store:
             row["created"],
             History.begin(setup),
         )
-        for entry_row in self.db.query(
+        decoded: dict[str, Entry] = {}  # equal texts are equal (immutable) entries: read once
+        for (text,) in self.db.execute(
             "select entry from entries where game_id = ? order by seq", [game_id]
         ):
-            game.add(entry_from_dict(json.loads(entry_row["entry"])))
+            entry = decoded.get(text)
+            if entry is None:
+                entry = decoded[text] = entry_from_dict(json.loads(text))
+            game.add(entry)
         return game
 
     def append(self, game_id: str, entry: Entry, revision: int) -> tuple[Game, tuple[Event, ...]]:
