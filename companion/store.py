@@ -30,14 +30,19 @@ from companion.tracker.chain import EMPTY, Chain
 from companion.tracker.codec import setup_from_dict, setup_to_dict
 from companion.tracker.errors import IllegalAction
 from companion.tracker.record import (
+    ENTRY_SEPARATOR,
     FORMAT,
+    MAX_ENTRIES,
+    MAX_RECORD_BYTES,
     VERSION,
     Entry,
     History,
     Record,
     Undo,
     entry_from_dict,
+    entry_text,
     entry_to_dict,
+    record_bytes,
     record_to_dict,
 )
 from companion.tracker.state import GameSetup, GameState, Phase
@@ -149,6 +154,11 @@ class Game:
     created: str
     history: History
     items: Chain = EMPTY  # the LogItem of every entry, as added (see `log`)
+    weight: int = 0  # bytes of the exported record (`record_text`), at most one too many
+
+    def __post_init__(self) -> None:
+        if not self.weight:  # a new game; a copy keeps its weight
+            self.weight = record_bytes(self.setup)
 
     @property
     def state(self) -> GameState:
@@ -179,8 +189,12 @@ class Game:
         """The game record (for export)."""
         return Record(self.setup, self.entries)
 
-    def add(self, entry: Entry) -> tuple[Event, ...]:
-        """Apply one entry (raises ActionError, changing nothing)."""
+    def add(self, entry: Entry, text: str | None = None, limit: bool = True) -> tuple[Event, ...]:
+        """Apply one entry (raises ActionError, changing nothing). `text`: its JSON as stored;
+        `limit`: refuse it if the record could then no longer be imported again."""
+        text = entry_text(entry) if text is None else text
+        if limit:
+            self._check_room(len(text))
         before = self.history.state
         history, events, _ = self.history.add(entry)
         seq = history.revision
@@ -189,7 +203,22 @@ class Game:
         else:
             item = LogItem(seq, describe(before, entry), events)
         self.history, self.items = history, self.items.push(item)
+        self.weight += len(text) + ENTRY_SEPARATOR
         return events
+
+    def _check_room(self, chars: int) -> None:
+        """Refuse an entry past what one record may hold (docs/security.md, "Limits")."""
+        if self.revision >= MAX_ENTRIES:
+            raise IllegalAction(
+                f"this game has {MAX_ENTRIES:,} entries, the most one record holds; nothing "
+                "was recorded (export it to keep it)"
+            )
+        if self.weight + chars + ENTRY_SEPARATOR > MAX_RECORD_BYTES:
+            raise IllegalAction(
+                f"this entry would make the game's record larger than "
+                f"{MAX_RECORD_BYTES // (1024 * 1024)} MB, the most one record may weigh so "
+                "that it can be imported again; nothing was recorded"
+            )
 
     def undo_target(self, seq: int) -> int:
         """The `to` of an undo that keeps everything up to and including entry `seq`."""
@@ -247,13 +276,12 @@ class Store:
         game_id = secrets.token_hex(6)
         stamp = now()
         game = Game(game_id, name, setup, dice_by_app, cards_by_app, new_token(), stamp, history)
-        for entry in first or []:
-            game.add(entry)
         # Encoded before taking the store-wide lock: a long import holds it only to insert.
-        rows = [
-            (game_id, seq, json.dumps(entry_to_dict(entry)), stamp)
-            for seq, entry in enumerate(game.entries, 1)
-        ]
+        rows = []
+        for seq, entry in enumerate(first or [], 1):
+            text = entry_text(entry)
+            game.add(entry, text)
+            rows.append((game_id, seq, text, stamp))
         with self._lock, self.db.atomic():
             self.db["games"].insert(
                 {
@@ -347,7 +375,7 @@ class Store:
             entry = decoded.get(text)
             if entry is None:
                 entry = decoded[text] = entry_from_dict(json.loads(text))
-            game.add(entry)
+            game.add(entry, text, limit=False)  # a stored game always opens
         return game
 
     def append(self, game_id: str, entry: Entry, revision: int) -> tuple[Game, tuple[Event, ...]]:

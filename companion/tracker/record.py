@@ -7,6 +7,7 @@ erased, and replaying the entries always gives the same state.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +22,10 @@ from companion.tracker.state import GameSetup, GameState
 FORMAT = "ursuppe-companion-record"
 VERSION = 1
 MAX_ENTRIES = 20_000
+# The most an exported record may weigh (docs/security.md): a game takes no entry past it,
+# so every record the app exports can be imported again (the import route allows this much).
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+ENTRY_SEPARATOR = len(",\n  ")  # what the exported text adds around each entry, at most
 
 
 @dataclass(frozen=True)
@@ -87,6 +92,59 @@ def record_to_dict(record: Record) -> dict[str, Any]:
         "setup": setup_to_dict(record.setup),
         "actions": [entry_to_dict(e) for e in record.entries],
     }
+
+
+def entry_text(entry: Entry) -> str:
+    """An entry as one line of JSON (as the store keeps it and the export writes it)."""
+    return json.dumps(entry_to_dict(entry))
+
+
+def _head(setup: GameSetup) -> str:
+    return (
+        f'{{"format": "{FORMAT}", "version": {VERSION},\n'
+        f' "setup": {json.dumps(setup_to_dict(setup))},\n "actions": ['
+    )
+
+
+_TAIL = "\n ]}\n"
+
+
+def record_text(record: Record) -> str:
+    """The record as the app exports it: JSON, ASCII only, one entry per line."""
+    lines = ",".join(f"\n  {entry_text(e)}" for e in record.entries)
+    return _head(record.setup) + lines + _TAIL
+
+
+def record_bytes(setup: GameSetup) -> int:
+    """The size of `record_text` without entries; each entry adds at most the length of its
+    `entry_text` and ENTRY_SEPARATOR (the sum is exact to one byte)."""
+    return len(_head(setup)) + len(_TAIL)
+
+
+class _DuplicateKey(ValueError):
+    """A JSON object names one key twice."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
+def parse_record(text: str | bytes) -> Any:
+    """JSON text of a record; raises RecordError for a key given twice in one object, and
+    ValueError (or RecursionError) for text that is not JSON."""
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys)
+    except _DuplicateKey as exc:
+        key = json.dumps(exc.args[0])
+        key = key if len(key) <= 40 else key[:36] + '..."'
+        raise RecordError(
+            f"the key {key} appears twice in one object; a record gives each field once"
+        ) from None
 
 
 def record_from_dict(data: Any) -> Record:

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-import json
-
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from companion.store import NotFound
-from companion.tracker.record import RecordError, record_from_dict, replay_record
+from companion.tracker.errors import ActionError
+from companion.tracker.record import (
+    RecordError,
+    parse_record,
+    record_from_dict,
+    record_text,
+    replay_record,
+)
 from companion.web.auth import referee_required
 from companion.web.common import store
 
@@ -20,12 +25,11 @@ bp = Blueprint("records", __name__)
 def export(game_id: str):
     """Download the game record."""
     try:
-        data = store().export(game_id)
-        name = store().get(game_id).name
+        game = store().get(game_id)
     except NotFound:
         abort(404)
-    safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name)[:40] or "game"
-    body = json.dumps(data, indent=1)
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in game.name)[:40] or "game"
+    body = record_text(game.record())  # at most MAX_RECORD_BYTES: the store takes no more
     return (
         body,
         200,
@@ -44,7 +48,9 @@ def import_record():
     if upload is None or not upload.filename:
         return _refuse(_("Choose a game record file (.json) to import."))
     try:
-        data = json.loads(upload.read().decode("utf-8"))
+        data = parse_record(upload.read().decode("utf-8"))
+    except RecordError as exc:
+        return _refuse(_("The record cannot be imported: %(reason)s", reason=exc.message))
     except (UnicodeDecodeError, ValueError, RecursionError):
         return _refuse(_("That file is not a JSON game record."))
     try:
@@ -53,7 +59,10 @@ def import_record():
     except RecordError as exc:
         return _refuse(f"The record cannot be imported: {exc.message}")
     name = (request.form.get("name") or "").strip()[:60] or f"Imported {upload.filename[:30]}"
-    game = store().import_record(record, name)
+    try:
+        game = store().import_record(record, name)
+    except ActionError as exc:  # a record that would be too large to export again
+        return _refuse(_("The record cannot be imported: %(reason)s", reason=exc.message))
     return redirect(url_for("console.view", game_id=game.id), code=303)
 
 

@@ -37,6 +37,7 @@ from companion import create_app
 from companion.tracker import legal_actions
 from companion.tracker.actions import ACTION_TYPES, Cubes, action_to_dict
 from companion.tracker.data import GENES, Color
+from companion.web.app import MAX_IMPORT_BODY
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORD = json.loads((ROOT / "examples" / "three-players.json").read_text(encoding="utf-8"))
@@ -566,8 +567,9 @@ def post_paths(env: Env) -> list[str]:
 
 
 def oversized(env: Env, url: str, csrf_in: str):
-    """POST a body over the 512 KB limit; returns the response and whether state held."""
-    big = "x" * (LIMIT + 1024)
+    """POST a body over the limit (512 KB; 4 MB for an import); returns the response and
+    whether state held."""
+    big = "x" * ((MAX_IMPORT_BODY if url.endswith("import") else LIMIT) + 1024)
     form: dict[str, Any] = {"revision": str(env.revision()), "padding": big}
     headers = {"X-CSRF-Token": env.csrf} if csrf_in == "header" else {}
     if csrf_in == "form":
