@@ -28,7 +28,7 @@ from companion.db import connect
 from companion.tracker import Event, describe
 from companion.tracker.chain import EMPTY, Chain
 from companion.tracker.codec import setup_from_dict, setup_to_dict
-from companion.tracker.errors import IllegalAction
+from companion.tracker.errors import ActionError, IllegalAction
 from companion.tracker.record import (
     ENTRY_SEPARATOR,
     FORMAT,
@@ -38,6 +38,7 @@ from companion.tracker.record import (
     Entry,
     History,
     Record,
+    RecordError,
     Undo,
     entry_from_dict,
     entry_text,
@@ -207,7 +208,7 @@ class Game:
         return events
 
     def _check_room(self, chars: int) -> None:
-        """Refuse an entry past what one record may hold (docs/security.md, "Limits")."""
+        """Refuse an entry past what a record may hold (docs/security.md: records that travel)."""
         if self.revision >= MAX_ENTRIES:
             raise IllegalAction(
                 f"this game has {MAX_ENTRIES:,} entries, the most one record holds; nothing "
@@ -280,7 +281,10 @@ class Store:
         rows = []
         for seq, entry in enumerate(first or [], 1):
             text = entry_text(entry)
-            game.add(entry, text)
+            try:
+                game.add(entry, text)
+            except ActionError as exc:
+                raise RecordError(exc.message, seq, exc.source) from None
             rows.append((game_id, seq, text, stamp))
         with self._lock, self.db.atomic():
             self.db["games"].insert(

@@ -271,7 +271,10 @@ def test_a_record_that_would_weigh_more_than_4_mb_once_written_is_refused(refere
     response = upload(referee, body)
 
     assert response.status_code == 422
-    assert "larger than 4 MB" in alert_of(response)
+    assert (
+        "The record cannot be imported: action 1362: this entry would make the game's "
+        "record larger than 4 MB" in alert_of(response)
+    )
     assert referee.store.list_games() == []
 
 
