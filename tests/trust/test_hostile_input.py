@@ -540,6 +540,37 @@ def test_a_real_record_imports(env):
     assert len(env.store.list_games()) == games + 1
 
 
+def doubled_json(value: Any, target: dict, key: str, again: Any) -> str:
+    """`value` as JSON text, the object `target` giving `key` a second time (= `again`)."""
+    if isinstance(value, dict):
+        pairs = [
+            f"{json.dumps(k)}: {doubled_json(v, target, key, again)}" for k, v in value.items()
+        ]
+        if value is target:
+            pairs.append(f"{json.dumps(key)}: {json.dumps(again)}")
+        return "{" + ", ".join(pairs) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(doubled_json(v, target, key, again) for v in value) + "]"
+    return json.dumps(value)
+
+
+@FAST
+@given(keep=st.integers(0, 60), pick=st.integers(0, 10_000), again=json_values)
+def test_import_of_a_record_with_a_key_given_twice_names_the_key(env, keep, pick, again):
+    record = copy.deepcopy(RECORD)
+    record["actions"] = record["actions"][:keep]
+    keyed = [path for path in paths(record) if isinstance(path[-1], str)]
+    path = keyed[pick % len(keyed)]
+    parent = record
+    for step in path[:-1]:
+        parent = parent[step]
+    response = upload(env, doubled_json(record, parent, path[-1], again).encode())
+    assert response.status_code == 422
+    message = message_of(response)
+    assert message.startswith("The record cannot be imported"), message
+    assert f"the key {json.dumps(path[-1])} appears twice in one object" in message, message
+
+
 # ----- the phones' polling parameter ----------------------------------------------------------
 @FAST
 @given(since=st.text(max_size=12))
