@@ -32,10 +32,17 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 
-from bench.longgame import EXAMPLE, LONG_GAME, generate
+from bench.longgame import EXAMPLE, LONG_GAME, generate, undo_records
 from companion.tracker import apply, new_game
 from companion.tracker.actions import action_to_dict
-from companion.tracker.record import Record, record_from_dict, replay_record
+from companion.tracker.record import (
+    History,
+    Record,
+    Undo,
+    record_from_dict,
+    record_text,
+    replay_record,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
@@ -47,6 +54,7 @@ LATE_VS_EARLY = 1.2
 POLL_VS_BARE = 1.5
 PROPAGATION_P95_MS = 250.0
 REPLAY_MS = 200.0
+UNDO_OPEN_MS = 1000.0  # a record with thousands of undo entries replays and opens "well under" 1 s
 
 
 @dataclass
@@ -204,6 +212,87 @@ def bench_replay(name: str, data: dict[str, Any], reps: int, profile: bool) -> R
         prof.disable()
         result.profile = top_functions(prof, 8)
     return result
+
+
+# ----- 1b. records with many undo entries -------------------------------------------------
+
+
+@dataclass
+class UndoResult:
+    name: str
+    entries: int
+    undos: int
+    size_kb: float  # as the app exports it (`record_text`)
+    applies: int  # distinct states the engine computed (an undo computes none)
+    replay_ms: float  # replay_record, best of the repetitions
+    import_ms: float  # Store.import_record: replay, log labels, one insert per entry
+    open_ms: float  # Store.get in a fresh store: the path after a restart, best of reps
+    other_ms: float  # an action in another game, made while this one was opening
+    other_during_open: bool  # whether that action finished before the open did
+
+
+def bench_undo(name: str, data: dict[str, Any], reps: int) -> UndoResult:
+    """Replay, import and open a record made mostly of undo entries; meanwhile, act elsewhere."""
+    from companion.store import Store
+
+    record = record_from_dict(data)
+    history = History.begin(record.setup)
+    for entry in record.entries:
+        history = history.add(entry)[0]
+    applies = sum(len(results) for _, results in history.applied.values())
+    replays = []
+    for _ in range(reps):
+        start = time.perf_counter()
+        replay_record(record)
+        replays.append(time.perf_counter() - start)
+    with tempfile.TemporaryDirectory(prefix="ursuppe-bench-undo-") as tmp:
+        path = Path(tmp) / "companion.db"
+        store = Store(path)
+        start = time.perf_counter()
+        game = store.import_record(record, name)
+        imported = time.perf_counter() - start
+        short = Record(record.setup, record.entries[:1])
+        runs = [_open_while_acting(path, game.id, short) for _ in range(reps)]
+    opens = [run[0] for run in runs]
+    other, during = runs[0][1], runs[0][2]
+    return UndoResult(
+        name,
+        len(record.entries),
+        sum(1 for e in record.entries if isinstance(e, Undo)),
+        len(record_text(record)) / 1024,
+        applies,
+        ms(min(replays)),
+        ms(imported),
+        ms(min(opens)),
+        ms(other),
+        during,
+    )
+
+
+def _open_while_acting(path: Path, game_id: str, short: Record) -> tuple[float, float, bool]:
+    """Open a game in a fresh store (one thread) while acting in another game (this one):
+    seconds the open took, seconds the action took, and whether it was done first."""
+    from companion.store import Store
+
+    fresh = Store(path)  # as after a restart: nothing cached
+    other = fresh.import_record(short, "other")
+    begun, done = threading.Event(), threading.Event()
+
+    def open_game() -> None:
+        begun.set()
+        fresh.get(game_id)
+        done.set()
+
+    opener = threading.Thread(target=open_game)
+    start = time.perf_counter()
+    opener.start()
+    begun.wait()
+    act = time.perf_counter()
+    fresh.append(other.id, Undo(0), other.revision)
+    acted = time.perf_counter()
+    during = not done.is_set()
+    opener.join()
+    return time.perf_counter() - start, acted - act, during
 
 
 # ----- the server --------------------------------------------------------------------------
@@ -737,6 +826,7 @@ def fmt(value: float) -> str:
 def report(
     cfg: Config,
     replays: list[ReplayResult],
+    undos: list[UndoResult],
     server: ServerResult,
     profiles: dict[str, Any],
     runtime: float,
@@ -788,6 +878,29 @@ def report(
         "(bench/long-six-players.json, seed 31, 100-space ladder so all 10 rounds are played) "
         "is the longest of 40 seeded games.",
         "",
+        "## 1b. Records with many undo entries (worst cases for undo)",
+        "",
+        "Built from the bench game by `bench/longgame.py` (`undo_records`), each up to the "
+        "20,000 entries a record may hold. Replay: `replay_record`, best of the repetitions. "
+        "Import: `Store.import_record` (replay, log labels, one insert per entry). Open: "
+        "`Store.get` in a fresh store, as after a restart (best of the repetitions). Other "
+        "game: an action in another game of the same store, made while the record was being "
+        "opened in another thread. States computed: the engine's `apply` runs once per "
+        "distinct (state, action); an undo computes none.",
+        "",
+        "| record | entries | undo entries | size KB | states computed | replay ms | import ms "
+        "| open ms | other game's action ms |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for u in undos:
+        during = "during the open" if u.other_during_open else "after the open ended"
+        lines.append(
+            f"| {u.name} | {u.entries} | {u.undos} | {u.size_kb:.0f} | {u.applies} "
+            f"| {fmt(u.replay_ms)} | {fmt(u.import_ms)} | {fmt(u.open_ms)} "
+            f"| {fmt(u.other_ms)} ({during}) |"
+        )
+    lines += [
+        "",
         "## 2-5. Through the server (HTTP on 127.0.0.1, 12 phones connected)",
         "",
         "| figure | n | p50 ms | p95 ms | p50 / bare | p95 / bare |",
@@ -833,7 +946,7 @@ def report(
     ]
     lines += [f"Note: {n}" for n in server.notes]
     lines += ["", "## Targets", ""]
-    targets = evaluate(replays, server, profiles)
+    targets = evaluate(replays, undos, server, profiles)
     for t in targets:
         lines.append(f"- {t}")
     lines += ["", "## Profiles", ""]
@@ -881,7 +994,10 @@ def verdict(ok: bool) -> str:
 
 
 def evaluate(
-    replays: list[ReplayResult], server: ServerResult, profiles: dict[str, Any]
+    replays: list[ReplayResult],
+    undos: list[UndoResult],
+    server: ServerResult,
+    profiles: dict[str, Any],
 ) -> list[str]:
     out = []
     early, late = pct(server.early, 50), pct(server.late, 50)
@@ -944,6 +1060,36 @@ def evaluate(
             if r.profile:
                 text += f" Dominant own cost: {r.profile[0]}"
         out.append(text)
+    for u in undos:
+        worst = max(u.replay_ms, u.open_ms)
+        text = (
+            f"replaying and opening a record with {u.undos} undo entries ({u.name}, "
+            f"{u.entries} entries) < {UNDO_OPEN_MS:.0f} ms: {verdict(worst < UNDO_OPEN_MS)} "
+            f"(replay {fmt(u.replay_ms)} ms, open after a restart {fmt(u.open_ms)} ms, "
+            f"{u.applies} states computed)"
+        )
+        if worst >= UNDO_OPEN_MS:
+            text += f"; over by {fmt(worst - UNDO_OPEN_MS)} ms"
+            if u.applies * 4 >= u.entries:
+                text += (
+                    f": bound by the engine, one `apply` per distinct state "
+                    f"({fmt(u.replay_ms / u.applies)} ms each in the replay), not by undo"
+                )
+            else:
+                text += (
+                    f": bound by the work per entry ({fmt(u.open_ms / u.entries)} ms each "
+                    "to open: decoding, the log label, the history)"
+                )
+        out.append(text)
+    if undos:
+        longest = max(undos, key=lambda u: u.open_ms)
+        text = (
+            "an action in another game is not held up while a long game opens: "
+            f"{verdict(longest.other_during_open)} ({fmt(longest.other_ms)} ms, done "
+            f"{'while' if longest.other_during_open else 'only after'} {longest.name} "
+            f"opened ({fmt(longest.open_ms)} ms))"
+        )
+        out.append(text)
     return out
 
 
@@ -965,11 +1111,14 @@ def main(argv: list[str] | None = None) -> int:
         bench_replay("examples/six-players.json", example, cfg.replay_reps, not cfg.quick),
         bench_replay(_name(args.record), data, cfg.replay_reps, True),
     ]
+    print("1b. records with many undo entries ...", flush=True)
+    undos = [bench_undo(name, d, cfg.replay_reps) for name, d in undo_records(data).items()]
     print("2-5. the server on 127.0.0.1 ...", flush=True)
     server = bench_server(data, cfg)
     print("profiles ...", flush=True)
     profiles = profile_requests(data, cfg)
-    text = report(cfg, replays, server, profiles, time.monotonic() - began, (load_start, _load()))
+    runtime = time.monotonic() - began
+    text = report(cfg, replays, undos, server, profiles, runtime, (load_start, _load()))
     print(text)
     args.out.write_text(text, encoding="utf-8")
     print(f"written to {args.out}")

@@ -11,18 +11,24 @@ from pathlib import Path
 from companion.serving import THREADS
 from companion.textview import render
 from companion.tracker.codec import to_dict
-from companion.tracker.record import RecordError, record_from_dict, replay_record
+from companion.tracker.record import RecordError, parse_record, record_from_dict, replay_record
 from companion.tracker.text import mended
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay a record file and print the final state."""
     try:
-        data = json.loads(Path(args.file).read_text(encoding="utf-8"))
+        data = parse_record(Path(args.file).read_text(encoding="utf-8"))
     except OSError as exc:
         print(f"cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
-    except (json.JSONDecodeError, RecursionError, UnicodeDecodeError) as exc:
+    except RecordError as exc:  # a key given twice
+        print(_shown(f"{args.file}: {exc}"), file=sys.stderr)
+        return 1
+    except UnicodeDecodeError:
+        print(_shown(f"{args.file} is not UTF-8 text"), file=sys.stderr)
+        return 2
+    except (json.JSONDecodeError, RecursionError) as exc:
         print(_shown(f"{args.file} is not valid JSON: {exc}"), file=sys.stderr)
         return 2
     try:

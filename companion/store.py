@@ -17,12 +17,13 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from sqlite_utils import Database
 
@@ -30,17 +31,24 @@ from companion.backup import KEEP, make_backup
 from companion.db import connect
 from companion.tracker import Event, describe
 from companion.tracker.actions import TurnEnvironmentCard
+from companion.tracker.chain import EMPTY, Chain
 from companion.tracker.codec import setup_from_dict, setup_to_dict
-from companion.tracker.errors import IllegalAction
+from companion.tracker.errors import ActionError, IllegalAction
 from companion.tracker.record import (
+    ENTRY_SEPARATOR,
     FORMAT,
+    MAX_ENTRIES,
+    MAX_RECORD_BYTES,
     VERSION,
     Entry,
     History,
     Record,
+    RecordError,
     Undo,
     entry_from_dict,
+    entry_text,
     entry_to_dict,
+    record_bytes,
     record_to_dict,
 )
 from companion.tracker.state import GameSetup, GameState, Phase
@@ -134,6 +142,67 @@ class LogItem:
     is_undo: bool = False
 
 
+class Log(Sequence[LogItem]):
+    """Every entry of a game as the console shows it, undone actions marked.
+
+    Nothing is copied until it is read, and reading the newest k entries costs O(k), so a
+    game with thousands of entries opens and renders its latest page at once.
+    """
+
+    def __init__(
+        self, items: Chain, history: History, notes: Mapping[int, str] | None = None
+    ) -> None:
+        self._items = items  # LogItems as added (undone=False)
+        self._history = history
+        self._notes = notes or {}  # seq -> what the label adds (the app rolled by itself)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> LogItem: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[LogItem, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> LogItem | tuple[LogItem, ...]:
+        if isinstance(index, slice):
+            positions = range(*index.indices(len(self)))
+            if not positions:
+                return ()
+            low = min(positions)
+            chunk = self._between(low, max(positions) + 1)
+            return tuple(chunk[p - low] for p in positions)
+        position = index + len(self) if index < 0 else index
+        if not 0 <= position < len(self):
+            raise IndexError("log index out of range")
+        return self._between(position, position + 1)[0]
+
+    def __iter__(self) -> Iterator[LogItem]:
+        return iter(self._between(0, len(self)))
+
+    def __reversed__(self) -> Iterator[LogItem]:
+        return reversed(self._between(0, len(self)))
+
+    def _between(self, low: int, high: int) -> tuple[LogItem, ...]:
+        """Positions low..high-1 (seqs low+1..high), walking down from the newest only."""
+        size = len(self)
+        raw = list(islice(self._items.newest(), size - high, size - low))
+        if not raw:
+            return ()
+        raw.reverse()
+        kept = self._history.kept_since(raw[0].seq)
+        notes = self._notes
+        out = []
+        for item in raw:
+            if item.seq in notes:
+                item = dataclasses.replace(item, label=item.label + notes[item.seq])
+            if not item.is_undo and item.seq not in kept:
+                item = dataclasses.replace(item, undone=True)
+            out.append(item)
+        return tuple(out)
+
+
 @dataclass
 class Game:
     """A game as cached in memory: its replayed history and the console's explained log."""
@@ -146,7 +215,13 @@ class Game:
     board_token: str
     created: str
     history: History
-    log: tuple[LogItem, ...] = ()
+    items: Chain = EMPTY  # the LogItem of every entry, as added (see `log`)
+    weight: int = 0  # bytes of the exported record (`record_text`), at most one too many
+    app_rolled: Mapping[int, str] = dataclasses.field(default_factory=dict)  # seq -> note
+
+    def __post_init__(self) -> None:
+        if not self.weight:  # a new game; a copy keeps its weight
+            self.weight = record_bytes(self.setup)
 
     @property
     def state(self) -> GameState:
@@ -164,40 +239,66 @@ class Game:
         return self.history.kept
 
     @property
+    def log(self) -> Log:
+        """Every entry as the console shows it, undone ones marked."""
+        return Log(self.items, self.history, self.app_rolled)
+
+    @property
     def revision(self) -> int:
         """The number of entries in the log."""
-        return len(self.history.entries)
+        return self.history.revision
 
     def record(self) -> Record:
         """The game record (for export)."""
         return Record(self.setup, self.entries)
 
-    def add(self, entry: Entry) -> tuple[Event, ...]:
-        """Apply one entry (raises ActionError, changing nothing)."""
+    def add(self, entry: Entry, text: str | None = None, limit: bool = True) -> tuple[Event, ...]:
+        """Apply one entry (raises ActionError, changing nothing). `text`: its JSON as stored;
+        `limit`: refuse it if the record could then no longer be imported again."""
+        text = entry_text(entry) if text is None else text
+        if limit:
+            self._check_room(len(text))
         before = self.history.state
-        history, events, dropped = self.history.add(entry)
-        seq = len(history.entries)
+        history, events, _ = self.history.add(entry)
+        seq = history.revision
         if isinstance(entry, Undo):
-            target = history.kept[-1][0] if history.kept else 0
-            log = tuple(
-                dataclasses.replace(i, undone=True) if i.seq in dropped else i for i in self.log
-            )
-            item = LogItem(seq, f"undo to entry {target}", events, is_undo=True)
+            item = LogItem(seq, f"undo to entry {history.last_kept}", events, is_undo=True)
         else:
-            log, item = self.log, LogItem(seq, describe(before, entry), events)
-        self.history, self.log = history, log + (item,)
+            item = LogItem(seq, describe(before, entry), events)
+        self.history, self.items = history, self.items.push(item)
+        self.weight += len(text) + ENTRY_SEPARATOR
         return events
+
+    def _check_room(self, chars: int) -> None:
+        """Refuse an entry past what a record may hold (docs/security.md: records that travel)."""
+        if self.revision >= MAX_ENTRIES:
+            raise IllegalAction(
+                f"this game has {MAX_ENTRIES:,} entries, the most one record holds; nothing "
+                "was recorded (export it to keep it)"
+            )
+        if self.weight + chars + ENTRY_SEPARATOR > MAX_RECORD_BYTES:
+            raise IllegalAction(
+                f"this entry would make the game's record larger than "
+                f"{MAX_RECORD_BYTES // (1024 * 1024)} MB, the most one record may weigh so "
+                "that it can be imported again; nothing was recorded"
+            )
 
     def undo_target(self, seq: int) -> int:
         """The `to` of an undo that keeps everything up to and including entry `seq`."""
-        for position, (s, _) in enumerate(self.kept):
-            if s == seq:
-                return position + 1
-        raise IllegalAction("that entry is no longer in force")
+        position = self.history.position(seq)
+        if position is None:
+            raise IllegalAction("that entry is no longer in force")
+        return position
 
 
 class Store:
-    """Games on disk and in memory; one lock serialises writes in this process."""
+    """Games on disk and in memory.
+
+    Locks: each game has its own, held while it is loaded and while an entry is applied to
+    it, so opening a long game never delays another game. The store-wide lock is held only
+    for the cache maps and around every database write transaction and backup (short), so
+    this process never has two write transactions racing in SQLite.
+    """
 
     def __init__(
         self,
@@ -211,6 +312,7 @@ class Store:
         self.on_revoke: Callable[[str], None] = lambda token: None
         self._local = threading.local()
         self._lock = threading.RLock()
+        self._game_locks: dict[str, threading.RLock] = {}
         self._games: dict[str, Game] = {}
         self._notify = notify or (lambda game_id, revision: None)
         _ = self.db  # create the file and apply migrations now
@@ -239,8 +341,15 @@ class Store:
         game_id = secrets.token_hex(6)
         stamp = now()
         game = Game(game_id, name, setup, dice_by_app, cards_by_app, new_token(), stamp, history)
-        for entry in first or []:
-            game.add(entry)
+        # Encoded before taking the store-wide lock: a long import holds it only to insert.
+        rows = []
+        for seq, entry in enumerate(first or [], 1):
+            text = entry_text(entry)
+            try:
+                game.add(entry, text)
+            except ActionError as exc:
+                raise RecordError(exc.message, seq, exc.source) from None
+            rows.append((game_id, seq, text, stamp))
         with self._lock, self.db.atomic():
             self.db["games"].insert(
                 {
@@ -255,8 +364,9 @@ class Store:
                     "over": int(game.state.phase is Phase.OVER),
                 }
             )
-            for seq, entry in enumerate(game.entries, 1):
-                self._insert_entry(game_id, seq, entry)
+            self.db.conn.executemany(
+                "insert into entries (game_id, seq, entry, created) values (?, ?, ?, ?)", rows
+            )
             for seat in setup.seats:
                 self.db["seats"].insert(
                     {
@@ -286,13 +396,29 @@ class Store:
         return [{**row, "name": mended(row["name"])} for row in rows]
 
     def get(self, game_id: str) -> Game:
-        """A game from the cache, or loaded and replayed from its entries."""
-        with self._lock:
+        """A game from the cache, or loaded and replayed from its entries (under its own lock)."""
+        game = self._games.get(game_id)
+        if game is not None:
+            return game
+        with self._game_lock(game_id):
             game = self._games.get(game_id)
             if game is None:
-                game = self._load(game_id)
+                try:
+                    game = self._load(game_id)
+                except NotFound:
+                    with self._lock:
+                        self._game_locks.pop(game_id, None)
+                    raise
                 self._games[game_id] = game
             return game
+
+    def _game_lock(self, game_id: str) -> threading.RLock:
+        """The lock of one game: held while it loads or takes an entry, never across games."""
+        with self._lock:
+            lock = self._game_locks.get(game_id)
+            if lock is None:
+                lock = self._game_locks[game_id] = threading.RLock()
+            return lock
 
     def _load(self, game_id: str) -> Game:
         rows = list(self.db.query("select * from games where id = ?", [game_id]))
@@ -312,10 +438,15 @@ class Store:
             row["created"],
             History.begin(setup),
         )
-        for entry_row in self.db.query(
+        decoded: dict[str, Entry] = {}  # equal texts are equal (immutable) entries: read once
+        for (text,) in self.db.execute(
             "select entry from entries where game_id = ? order by seq", [game_id]
         ):
-            game.add(entry_from_dict(mend(json.loads(entry_row["entry"]))))
+            entry = decoded.get(text)
+            if entry is None:
+                # Mended: text stored before the text check is shown, never a server error.
+                entry = decoded[text] = entry_from_dict(mend(json.loads(text)))
+            game.add(entry, text, limit=False)  # a stored game always opens
         _mark_app_rolls(game, self._app_rolled_seqs(game_id))
         return game
 
@@ -324,18 +455,18 @@ class Store:
     ) -> tuple[Game, tuple[Event, ...]]:
         """Apply and commit one entry made against `revision`, recording the browser's `tap`
         with it; raises Conflict, ActionError, TapRecorded, TapGivenUp or SaveFailed."""
-        with self._lock:
+        with self._game_lock(game_id):
             game = self.get(game_id)
             if tap:
                 self.check_tap(game_id, tap)
             if revision != game.revision:
                 raise Conflict(self.describe_since(game, revision), game.revision)
             # Apply to a copy first: a refused entry changes nothing, in memory or on disk.
-            # (History is immutable and the log a tuple, so the copy shares them safely.)
+            # (History and the log items are immutable chains: the copy shares them safely.)
             trial = dataclasses.replace(game)
             events = trial.add(entry)
             try:
-                with self._writing() as db:
+                with self._lock, self._writing() as db:
                     last = db.execute(
                         "select coalesce(max(seq), 0) from entries where game_id = ?", [game_id]
                     ).fetchone()[0]
@@ -364,7 +495,8 @@ class Store:
                 raise
             self._games[game_id] = trial
             if _round_ended(game.state, trial.state):
-                self._backup(f"{game_id}-round{game.state.round}")
+                with self._lock:  # one backup at a time: each prunes the others' folder
+                    self._backup(f"{game_id}-round{game.state.round}")
         self._notify(game_id, trial.revision)
         return trial, events
 
@@ -464,7 +596,7 @@ class Store:
         """What changed since a revision, for a refused stale submission."""
         if revision > game.revision or revision < 0:
             return "the page was out of date; it now shows the table as it is"
-        newer = [item.label for item in game.log if item.seq > revision]
+        newer = [item.label for item in game.log[revision:]]
         shown = "; ".join(newer[-3:])
         more = f" (and {len(newer) - 3} more)" if len(newer) > 3 else ""
         return f"the table moved on meanwhile: {shown}{more}. Nothing was changed; check again."
@@ -541,7 +673,7 @@ class Store:
     def delete_game(self, game_id: str) -> Path:
         """Back the database up (labelled with the game), then delete the game with its
         entries and seat tokens; returns the backup, restorable with `companion restore`."""
-        with self._lock:
+        with self._game_lock(game_id), self._lock:  # lock order: the game's, then the store's
             game = self.get(game_id)
             backup = make_backup(
                 self.path, label=f"deleted-{game_id}-{game.name}", keep=self.keep_backups
@@ -553,6 +685,7 @@ class Store:
                         self.db.execute(f"delete from [{table.name}] where game_id = ?", [game_id])
                 self.db.execute("delete from games where id = ?", [game_id])
             self._games.pop(game_id, None)
+            self._game_locks.pop(game_id, None)
         return backup
 
     # ----- the app rolls by itself ---------------------------------------------------------
@@ -595,12 +728,12 @@ def _mended_setup(data: Any) -> Any:
 
 def _mark_app_rolls(game: Game, seqs: set[int]) -> None:
     """Make the log say which entries the app rolled (or drew) by itself."""
-
-    def marked(item: LogItem) -> LogItem:
-        if item.seq not in seqs or item.label.endswith((APP_ROLLED, APP_DREW)):
-            return item
-        entry = game.entries[item.seq - 1]
-        note = APP_DREW if isinstance(entry, TurnEnvironmentCard) else APP_ROLLED
-        return dataclasses.replace(item, label=f"{item.label}{note}")
-
-    game.log = tuple(marked(item) for item in game.log)
+    if not seqs:
+        return
+    entries = game.entries
+    notes = {
+        seq: APP_DREW if isinstance(entries[seq - 1], TurnEnvironmentCard) else APP_ROLLED
+        for seq in seqs
+        if 0 < seq <= len(entries)
+    }
+    game.app_rolled = {**game.app_rolled, **notes}

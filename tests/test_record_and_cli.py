@@ -12,12 +12,17 @@ from companion.cli import main
 from companion.tracker import apply, legal_actions, new_game
 from companion.tracker.actions import RollForStartOrder, TurnEnvironmentCard
 from companion.tracker.record import (
+    ENTRY_SEPARATOR,
     FORMAT,
     Record,
     RecordError,
     Undo,
     effective_actions,
+    entry_text,
+    parse_record,
+    record_bytes,
     record_from_dict,
+    record_text,
     record_to_dict,
     replay_record,
 )
@@ -115,6 +120,39 @@ def test_replay_of_a_file_that_is_not_json_exits_2(tmp_path, capsys):
     path.write_text("{nope")
     assert main(["replay", str(path)]) == 2
     assert "not valid JSON" in capsys.readouterr().err
+
+
+def test_replay_of_a_record_with_a_key_twice_names_it_and_exits_1(tmp_path, capsys):
+    text = json.dumps(_record(TurnEnvironmentCard("P4")))
+    path = tmp_path / "doubled.json"
+    path.write_text(text.replace('"card": "P4"', '"card": "P4", "card": "P5"'))
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert 'the key "card" appears twice in one object' in err
+    assert str(path) in err
+
+
+def test_replay_of_a_file_that_is_not_utf8_exits_2(tmp_path, capsys):
+    path = tmp_path / "latin1.json"
+    path.write_bytes('{"name": "Grün"}'.encode("latin-1"))
+    assert main(["replay", str(path)]) == 2
+    assert "not UTF-8 text" in capsys.readouterr().err
+
+
+def test_the_exported_text_is_the_record_one_entry_per_line():
+    record = Record(setup_for(3), (TurnEnvironmentCard("P4"), Undo(0), TurnEnvironmentCard("P2")))
+    text = record_text(record)
+    assert text.isascii()
+    assert parse_record(text) == record_to_dict(record)
+    assert text.splitlines()[3:6] == [
+        '  {"type": "turn_card", "card": "P4"},',
+        '  {"type": "undo", "to": 0},',
+        '  {"type": "turn_card", "card": "P2"}',
+    ]
+    weight = record_bytes(record.setup)
+    weight += sum(len(entry_text(e)) + ENTRY_SEPARATOR for e in record.entries)
+    assert len(text) == weight - 1
+    assert len(record_text(Record(setup_for(3)))) == record_bytes(setup_for(3))
 
 
 def test_record_format_doc_example_replays():

@@ -7,12 +7,14 @@ erased, and replaying the entries always gives the same state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import json
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.tracker.actions import Action, action_from_dict, action_to_dict
+from companion.tracker.chain import EMPTY, Chain
 from companion.tracker.codec import setup_from_dict, setup_to_dict
-from companion.tracker.engine import apply, new_game, validate_setup
+from companion.tracker.engine import Applied, apply, new_game, validate_setup
 from companion.tracker.errors import ActionError, IllegalAction, InvalidAction
 from companion.tracker.flow import Event
 from companion.tracker.state import GameSetup, GameState
@@ -21,6 +23,10 @@ from companion.tracker.text import check_json_text
 FORMAT = "ursuppe-companion-record"
 VERSION = 1
 MAX_ENTRIES = 20_000
+# The most an exported record may weigh (docs/security.md): a game takes no entry past it,
+# so every record the app exports can be imported again (the import route allows this much).
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+ENTRY_SEPARATOR = len(",\n  ")  # what the exported text adds around each entry, at most
 
 
 @dataclass(frozen=True)
@@ -89,6 +95,59 @@ def record_to_dict(record: Record) -> dict[str, Any]:
     }
 
 
+def entry_text(entry: Entry) -> str:
+    """An entry as one line of JSON (as the store keeps it and the export writes it)."""
+    return json.dumps(entry_to_dict(entry))
+
+
+def _head(setup: GameSetup) -> str:
+    return (
+        f'{{"format": "{FORMAT}", "version": {VERSION},\n'
+        f' "setup": {json.dumps(setup_to_dict(setup))},\n "actions": ['
+    )
+
+
+_TAIL = "\n ]}\n"
+
+
+def record_text(record: Record) -> str:
+    """The record as the app exports it: JSON, ASCII only, one entry per line."""
+    lines = ",".join(f"\n  {entry_text(e)}" for e in record.entries)
+    return _head(record.setup) + lines + _TAIL
+
+
+def record_bytes(setup: GameSetup) -> int:
+    """The size of `record_text` without entries; each entry adds at most the length of its
+    `entry_text` and ENTRY_SEPARATOR (the sum is exact to one byte)."""
+    return len(_head(setup)) + len(_TAIL)
+
+
+class _DuplicateKey(ValueError):
+    """A JSON object names one key twice."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
+def parse_record(text: str | bytes) -> Any:
+    """JSON text of a record; raises RecordError for a key given twice in one object, and
+    ValueError (or RecursionError) for text that is not JSON."""
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys)
+    except _DuplicateKey as exc:
+        key = json.dumps(exc.args[0])
+        key = key if len(key) <= 40 else key[:36] + '..."'
+        raise RecordError(
+            f"the key {key} appears twice in one object; a record gives each field once"
+        ) from None
+
+
 def record_from_dict(data: Any) -> Record:
     """Read a record; raises RecordError naming the entry and field at fault."""
     if not isinstance(data, dict):
@@ -125,15 +184,23 @@ def record_from_dict(data: Any) -> Record:
 class History:
     """A replayed log: every entry, and the state after each action still in force.
 
-    Keeping those states makes an undo cost nothing: it drops the actions after the kept
-    one and takes its state, without replaying anything. The store and `replay_record`
-    share this, so undo means the same everywhere.
+    Keeping those states makes an undo cost only the actions it drops: it takes the kept
+    action's state without replaying anything. Both lists are `Chain`s, so adding an entry
+    or undoing never copies the history, and a log of n entries replays in O(n) however
+    many undos it holds. An action entered again on a state it was already applied to (undo,
+    then the same or another earlier choice) reuses that result: `apply` is pure, so it runs
+    once per distinct (state, action), shared by every later version of this history. The
+    store and `replay_record` share this, so undo means the same everywhere.
     """
 
     setup: GameSetup
     start: GameState
-    entries: tuple[Entry, ...] = ()
-    kept: tuple[tuple[int, GameState], ...] = ()  # (seq, state after) of actions in force
+    recorded: Chain = EMPTY  # every entry, oldest at the bottom
+    in_force: Chain = EMPTY  # (seq, state after) of the actions in force
+    # id(state) -> (that state, {action: its result}); holding the state keeps its id unique
+    applied: dict[int, tuple[GameState, dict[Action, Applied]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     @classmethod
     def begin(cls, setup: GameSetup) -> History:
@@ -143,27 +210,80 @@ class History:
     @property
     def state(self) -> GameState:
         """The state now."""
-        return self.kept[-1][1] if self.kept else self.start
+        return self.in_force.top[1] if self.in_force else self.start
+
+    @property
+    def revision(self) -> int:
+        """The number of entries."""
+        return len(self.recorded)
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """Every entry, oldest first (copies: O(n))."""
+        return self.recorded.items()
+
+    @property
+    def kept(self) -> tuple[tuple[int, GameState], ...]:
+        """(seq, state after) of every action in force, oldest first (copies: O(n))."""
+        return self.in_force.items()
+
+    @property
+    def last_kept(self) -> int:
+        """The seq of the newest action in force, 0 if none."""
+        return self.in_force.top[0] if self.in_force else 0
+
+    def position(self, seq: int) -> int | None:
+        """How many actions are in force up to and including entry `seq`; None if undone."""
+        link = self.in_force
+        while link:
+            if link.top[0] == seq:
+                return len(link)
+            if link.top[0] < seq:
+                return None
+            link = link.below
+        return None
+
+    def kept_since(self, seq: int) -> set[int]:
+        """The seqs in force from entry `seq` on (costs only the entries after it)."""
+        found = set()
+        for kept_seq, _ in self.in_force.newest():
+            if kept_seq < seq:
+                break
+            found.add(kept_seq)
+        return found
 
     def add(self, entry: Entry) -> tuple[History, tuple[Event, ...], tuple[int, ...]]:
         """Apply one entry: the new history, its events, and the seqs an undo dropped.
 
         Raises ActionError (IllegalAction for an undo past the start), changing nothing."""
-        seq = len(self.entries) + 1
-        entries = self.entries + (entry,)
+        seq = len(self.recorded) + 1
         if isinstance(entry, Undo):
-            if entry.to > len(self.kept):
+            if entry.to > len(self.in_force):
                 raise IllegalAction(
-                    f"undo to {entry.to}, but only {len(self.kept)} actions are in force"
+                    f"undo to {entry.to}, but only {len(self.in_force)} actions are in force"
                 )
-            kept = self.kept[: entry.to]
-            dropped = tuple(s for s, _ in self.kept[entry.to :])
-            target = kept[-1][0] if kept else 0
+            in_force, dropped = self.in_force.cut(entry.to)
+            target = in_force.top[0] if in_force else 0
             text = f"Undone: back to entry {target}." if target else "Undone: back to the start."
-            history = replace(self, entries=entries, kept=kept)
-            return history, (Event("undo", text, "referee"),), dropped
-        state, events = apply(self.state, entry)
-        return replace(self, entries=entries, kept=self.kept + ((seq, state),)), events, ()
+            history = History(
+                self.setup, self.start, self.recorded.push(entry), in_force, self.applied
+            )
+            return history, (Event("undo", text, "referee"),), tuple(s for s, _ in dropped)
+        state, events = self._apply(entry)
+        in_force = self.in_force.push((seq, state))
+        history = History(self.setup, self.start, self.recorded.push(entry), in_force, self.applied)
+        return history, events, ()
+
+    def _apply(self, action: Action) -> Applied:
+        """`apply` to the state now, or its result from when this action met this state before."""
+        before = self.state
+        known = self.applied.get(id(before))
+        if known is None or known[0] is not before:
+            known = self.applied[id(before)] = (before, {})
+        result = known[1].get(action)
+        if result is None:
+            result = known[1][action] = apply(before, action)
+        return result
 
 
 def replay_record(record: Record) -> tuple[GameState, list[tuple[int, Entry, tuple[Event, ...]]]]:

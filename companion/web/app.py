@@ -15,6 +15,11 @@ from flask_htmx import HTMX
 from companion.live import Hub
 from companion.serving import app_settings
 from companion.store import SaveFailed, Store
+from companion.tracker.record import MAX_RECORD_BYTES
+
+# The import route takes a whole record (and the form around it); every other POST is small.
+IMPORT_ENDPOINT = "records.import_record"
+MAX_IMPORT_BODY = MAX_RECORD_BYTES + 64 * 1024
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -82,6 +87,8 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Read (and so size-check) every POST body before any view runs: a view that
         # ignores its body must still refuse an oversized one (413).
         if request.method == "POST":
+            if request.endpoint == IMPORT_ENDPOINT:
+                request.max_content_length = MAX_IMPORT_BODY
             request.form  # noqa: B018
 
     @app.after_request
@@ -103,11 +110,14 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.errorhandler(413)
     def too_large(error):
-        return render_template(
-            "error.html",
-            title=_("Too large"),
-            message=_("That upload is too large (512 KB at most)."),
-        ), 413
+        if request.endpoint == IMPORT_ENDPOINT:
+            message = _(
+                "That game record is too large (%(mb)d MB at most).",
+                mb=MAX_RECORD_BYTES // (1024 * 1024),
+            )
+        else:
+            message = _("That upload is too large (512 KB at most).")
+        return render_template("error.html", title=_("Too large"), message=message), 413
 
     @app.errorhandler(405)
     def not_allowed(error):

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-import json
 from urllib.parse import quote
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from companion.store import NotFound
-from companion.tracker.errors import InvalidAction
-from companion.tracker.record import RecordError, record_from_dict, replay_record
+from companion.tracker.errors import ActionError, InvalidAction
+from companion.tracker.record import (
+    RecordError,
+    parse_record,
+    record_from_dict,
+    record_text,
+    replay_record,
+)
 from companion.tracker.text import check_text, mended
 from companion.web.auth import referee_required
 from companion.web.common import store
@@ -23,16 +28,16 @@ bp = Blueprint("records", __name__)
 def export(game_id: str):
     """Download the game record."""
     try:
-        data = store().export(game_id)
-        name = store().get(game_id).name
+        game = store().get(game_id)
     except NotFound:
         abort(404)
+    body = record_text(game.record())  # at most MAX_RECORD_BYTES: the store takes no more
     return (
-        json.dumps(data, indent=1),
+        body,
         200,
         {
             "Content-Type": "application/json",
-            "Content-Disposition": _attachment(name),
+            "Content-Disposition": _attachment(game.name),
         },
     )
 
@@ -56,7 +61,9 @@ def import_record():
     if upload is None or not upload.filename:
         return _refuse(_("Choose a game record file (.json) to import."))
     try:
-        data = json.loads(upload.read().decode("utf-8"))
+        data = parse_record(upload.read().decode("utf-8"))
+    except RecordError as exc:
+        return _refuse(_("The record cannot be imported: %(reason)s", reason=exc.message))
     except (UnicodeDecodeError, ValueError, RecursionError):
         return _refuse(_("That file is not a JSON game record."))
     try:
@@ -69,7 +76,10 @@ def import_record():
     except InvalidAction as exc:
         return _refuse(exc.message)
     name = name or f"Imported {mended(upload.filename)[:30]}"
-    game = store().import_record(record, name)
+    try:
+        game = store().import_record(record, name)
+    except ActionError as exc:  # a record that would be too large to export again
+        return _refuse(_("The record cannot be imported: %(reason)s", reason=exc.message))
     return redirect(url_for("console.view", game_id=game.id), code=303)
 
 

@@ -37,6 +37,7 @@ from companion import create_app
 from companion.tracker import legal_actions
 from companion.tracker.actions import ACTION_TYPES, Cubes, action_to_dict
 from companion.tracker.data import GENES, Color
+from companion.web.app import MAX_IMPORT_BODY
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORD = json.loads((ROOT / "examples" / "three-players.json").read_text(encoding="utf-8"))
@@ -539,6 +540,37 @@ def test_a_real_record_imports(env):
     assert len(env.store.list_games()) == games + 1
 
 
+def doubled_json(value: Any, target: dict, key: str, again: Any) -> str:
+    """`value` as JSON text, the object `target` giving `key` a second time (= `again`)."""
+    if isinstance(value, dict):
+        pairs = [
+            f"{json.dumps(k)}: {doubled_json(v, target, key, again)}" for k, v in value.items()
+        ]
+        if value is target:
+            pairs.append(f"{json.dumps(key)}: {json.dumps(again)}")
+        return "{" + ", ".join(pairs) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(doubled_json(v, target, key, again) for v in value) + "]"
+    return json.dumps(value)
+
+
+@FAST
+@given(keep=st.integers(0, 60), pick=st.integers(0, 10_000), again=json_values)
+def test_import_of_a_record_with_a_key_given_twice_names_the_key(env, keep, pick, again):
+    record = copy.deepcopy(RECORD)
+    record["actions"] = record["actions"][:keep]
+    keyed = [path for path in paths(record) if isinstance(path[-1], str)]
+    path = keyed[pick % len(keyed)]
+    parent = record
+    for step in path[:-1]:
+        parent = parent[step]
+    response = upload(env, doubled_json(record, parent, path[-1], again).encode())
+    assert response.status_code == 422
+    message = message_of(response)
+    assert message.startswith("The record cannot be imported"), message
+    assert f"the key {json.dumps(path[-1])} appears twice in one object" in message, message
+
+
 # ----- the phones' polling parameter ----------------------------------------------------------
 @FAST
 @given(since=st.text(max_size=12))
@@ -566,8 +598,9 @@ def post_paths(env: Env) -> list[str]:
 
 
 def oversized(env: Env, url: str, csrf_in: str):
-    """POST a body over the 512 KB limit; returns the response and whether state held."""
-    big = "x" * (LIMIT + 1024)
+    """POST a body over the limit (512 KB; 4 MB for an import); returns the response and
+    whether state held."""
+    big = "x" * ((MAX_IMPORT_BODY if url.endswith("import") else LIMIT) + 1024)
     form: dict[str, Any] = {"revision": str(env.revision()), "padding": big}
     headers = {"X-CSRF-Token": env.csrf} if csrf_in == "header" else {}
     if csrf_in == "form":

@@ -7,10 +7,25 @@ import json
 from pathlib import Path
 
 import pytest
+from builders import setup_for
 from conftest import alert_of, prompt_of, text_of
 
-from companion.tracker import to_dict
-from companion.tracker.record import record_from_dict, replay_record
+from companion.store import Game
+from companion.tracker import IllegalAction, to_dict
+from companion.tracker.actions import Correct, TurnEnvironmentCard
+from companion.tracker.data import Color
+from companion.tracker.record import (
+    MAX_ENTRIES,
+    MAX_RECORD_BYTES,
+    History,
+    Record,
+    Undo,
+    record_from_dict,
+    record_text,
+    record_to_dict,
+    replay_record,
+)
+from companion.web.app import MAX_IMPORT_BODY
 
 TURN_P1 = json.dumps({"type": "turn_card", "card": "P1"})
 
@@ -180,14 +195,117 @@ def test_a_record_of_a_newer_version_is_refused(played):
     assert "record version 2 is not supported" in alert_of(response)
 
 
-def test_an_upload_larger_than_the_limit_is_refused(referee):
-    assert referee.app.config["MAX_CONTENT_LENGTH"] == 512 * 1024
+def test_an_upload_larger_than_a_record_may_be_is_refused(referee):
+    assert referee.app.config["MAX_CONTENT_LENGTH"] == 512 * 1024  # every other POST
+    assert MAX_RECORD_BYTES < MAX_IMPORT_BODY < MAX_RECORD_BYTES + 100 * 1024
 
-    response = upload(referee, b" " * (600 * 1024))
+    response = upload(referee, b" " * (MAX_IMPORT_BODY + 1))
 
     assert response.status_code == 413
-    assert "512 KB" in text_of(response)
+    assert "too large (4 MB at most)" in text_of(response)
     assert referee.store.list_games() == []
+
+
+def _import_export(referee, data: bytes) -> str:
+    """Import a record through the page; the new game's id."""
+    response = upload(referee, data, name="moved")
+    assert response.status_code == 303, alert_of(response)
+    return response.headers["Location"].rstrip("/").rsplit("/", 1)[-1]
+
+
+def test_a_game_of_twenty_thousand_entries_exports_larger_than_other_uploads_and_imports(referee):
+    setup = setup_for(4)
+    cards = [card.id for card in setup.deck]
+    entries = []
+    while len(entries) < MAX_ENTRIES:
+        entries += [TurnEnvironmentCard(cards[len(entries) // 2 % 11]), Undo(0)]
+    game = referee.store.import_record(Record(setup, tuple(entries)), "long")
+    exported = referee.client.get(f"/games/{game.id}/export").data
+
+    assert len(exported) > 512 * 1024  # the limit of every other request
+    assert len(exported) == game.weight - 1
+    moved = referee.store.get(_import_export(referee, exported))
+    assert moved.entries == game.entries
+    with pytest.raises(IllegalAction, match="has 20,000 entries, the most one record holds"):
+        referee.store.append(game.id, TurnEnvironmentCard("P1"), game.revision)
+    assert referee.store.get(game.id).revision == MAX_ENTRIES
+
+
+def test_a_game_as_heavy_as_a_record_may_be_exports_and_imports_again(referee):
+    """Corrections with the longest reasons the record allows (500 characters, each escaped to
+    six bytes in JSON) fill the 4 MB before 20,000 entries: the store refuses the entry that
+    would pass it, and the export of what was kept imports again."""
+    setup = setup_for(4)
+    scratch = Game("g", "g", setup, False, False, "t", "now", History.begin(setup))
+    reason = "Grün" * 125
+    corrections = []
+    while True:
+        corrections.append(Correct("bp", len(corrections) % 9, reason, color=Color.RED))
+        try:
+            scratch.add(corrections[-1])
+        except IllegalAction:
+            break
+    game = referee.store.import_record(Record(setup, tuple(corrections[:-1])), "heavy")
+    with pytest.raises(IllegalAction) as refused:
+        referee.store.append(game.id, corrections[-1], game.revision)
+    assert "larger than 4 MB" in refused.value.message
+    assert "nothing was recorded" in refused.value.message
+    exported = referee.client.get(f"/games/{game.id}/export").data
+
+    assert MAX_RECORD_BYTES - 2000 < len(exported) <= MAX_RECORD_BYTES
+    assert referee.store.get(game.id).revision == len(corrections) - 1  # nothing was kept
+    moved = referee.store.get(_import_export(referee, exported))
+    assert moved.entries == game.entries
+    assert moved.state == game.state
+
+
+def test_a_record_that_would_weigh_more_than_4_mb_once_written_is_refused(referee):
+    """Written with raw UTF-8 the upload fits, but the app writes every non-ASCII letter as
+    six bytes (\\u00fc): such a game could not be exported and imported again."""
+    setup = setup_for(4)
+    corrections = [Correct("bp", n % 9, "ü" * 500, color=Color.RED) for n in range(3000)]
+    data = record_to_dict(Record(setup, tuple(corrections)))
+    body = json.dumps(data, ensure_ascii=False).encode()
+    assert len(body) < MAX_RECORD_BYTES < len(record_text(Record(setup, tuple(corrections))))
+
+    response = upload(referee, body)
+
+    assert response.status_code == 422
+    assert (
+        "The record cannot be imported: action 1362: this entry would make the game's "
+        "record larger than 4 MB" in alert_of(response)
+    )
+    assert referee.store.list_games() == []
+
+
+@pytest.mark.parametrize(
+    "text, key",
+    [
+        ('{"format": "ursuppe-companion-record", "format": "x", "version": 1}', '"format"'),
+        ('{"a": {"color": "red", "color": "blue"}}', '"color"'),
+        ('[{"type": "undo", "to": 0, "to": 1}]', '"to"'),
+    ],
+)
+def test_a_key_given_twice_is_refused_naming_it(referee, text, key):
+    response = upload(referee, text.encode())
+
+    assert response.status_code == 422
+    assert f"the key {key} appears twice in one object" in alert_of(response)
+    assert referee.store.list_games() == []
+
+
+def test_an_exported_record_with_one_field_doubled_is_refused(played):
+    text = text_of(played.client.get(f"/games/{played.game_id}/export"))
+    doubled = text.replace(
+        '{"type": "turn_card", "card": "P1"}', '{"type": "turn_card", "card": "P1", "card": "P2"}'
+    )
+    assert doubled != text
+
+    response = upload(played, doubled.encode())
+
+    assert response.status_code == 422
+    assert 'the key "card" appears twice' in alert_of(response)
+    assert len(played.store.list_games()) == 1
 
 
 def test_an_imported_finished_game_is_listed_as_finished(referee):
