@@ -84,7 +84,7 @@ def test_replay_of_a_file_that_is_not_utf8_is_refused_with_a_message(tmp_path, c
     path.write_bytes(b'{"format": "\xff\xfe"}')
 
     assert main(["replay", str(path)]) == 2
-    assert "is not valid JSON" in capsys.readouterr().err
+    assert "is not UTF-8 text" in capsys.readouterr().err
 
 
 @settings(deadline=None, max_examples=50)
