@@ -10,6 +10,7 @@ from pathlib import Path
 from companion.textview import render
 from companion.tracker.codec import to_dict
 from companion.tracker.record import RecordError, record_from_dict, replay_record
+from companion.tracker.sources import citation_text, cite
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -31,9 +32,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(json.dumps(to_dict(state), indent=1))
     else:
         if args.events:
+            book = state.setup.rulebook
             for index, _entry, events in history:
                 for event in events:
-                    source = f"  [{event.source}]" if event.source else ""
+                    cited = citation_text(cite(event.source, book)) if event.source else ""
+                    source = f"  [{cited}]" if cited else ""
                     print(f"{index:>4}. {event.text}{source}")
             print()
         print(render(state))

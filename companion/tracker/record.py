@@ -15,6 +15,7 @@ from companion.tracker.codec import setup_from_dict, setup_to_dict
 from companion.tracker.engine import apply, new_game, validate_setup
 from companion.tracker.errors import ActionError, IllegalAction, InvalidAction
 from companion.tracker.flow import Event
+from companion.tracker.sources import Rule
 from companion.tracker.state import GameSetup, GameState
 
 FORMAT = "ursuppe-companion-record"
@@ -44,7 +45,7 @@ class Record:
 class RecordError(InvalidAction):
     """A record that cannot be read or replayed; `index` is the 1-based entry at fault."""
 
-    def __init__(self, message: str, index: int | None = None, source: str = "") -> None:
+    def __init__(self, message: str, index: int | None = None, source: Rule | None = None) -> None:
         prefix = f"action {index}: " if index is not None else ""
         super().__init__(prefix + message, source)
         self.index = index
