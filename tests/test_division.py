@@ -58,12 +58,12 @@ def test_each_player_receives_10_bp_at_the_start_of_their_turn():
     assert prompt(state).actor is RED
     assert state.player(RED).bp == 13
     assert state.player(YELLOW).bp == 3  # not yet Yellow's turn
-    assert "Red receives 10 BP (now 13)" in texts(events)
+    assert "Ana ● red receives 10 BP (now 13)" in texts(events)
     state, events = apply(state, EndDivision(RED))
     assert prompt(state).actor is YELLOW
     assert state.player(YELLOW).bp == 13
     assert state.player(RED).bp == 13
-    assert "Yellow receives 10 BP (now 13)" in texts(list(events))
+    assert "Ben ▲ yellow receives 10 BP (now 13)" in texts(list(events))
 
 
 @pytest.mark.parametrize("n", [5, 6])
@@ -91,7 +91,7 @@ def test_division_is_in_descending_order():
 def test_a_player_not_on_turn_cannot_divide():
     state = red_divides(["red-1@1", *OTHERS])
     error = refused(state, Divide(aid("yellow-2"), 15))
-    assert "Red" in error.message
+    assert "Ana ● red" in error.message
 
 
 # ----- price -------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from companion.tracker.codec import setup_from_dict, setup_to_dict
 from companion.tracker.engine import apply, new_game, validate_setup
 from companion.tracker.errors import ActionError, IllegalAction, InvalidAction
 from companion.tracker.flow import Event
-from companion.tracker.sources import Rule
+from companion.tracker.sources import UNDO, Rule
 from companion.tracker.state import GameSetup, GameState
 
 FORMAT = "ursuppe-companion-record"
@@ -160,7 +160,7 @@ class History:
             target = kept[-1][0] if kept else 0
             text = f"Undone: back to entry {target}." if target else "Undone: back to the start."
             history = replace(self, entries=entries, kept=kept)
-            return history, (Event("undo", text, "referee"),), dropped
+            return history, (Event("undo", text, UNDO),), dropped
         state, events = apply(self.state, entry)
         return replace(self, entries=entries, kept=self.kept + ((seq, state),)), events, ()
 

@@ -227,3 +227,4 @@ SCORING_5_6 = rule("scoring", {EN: "Phase 6: Scoring", IT: "3.5 Calcolo dei Punt
 GAME_END = rule("game_end")
 EARLY_END = rule("game_end", {ES2: "Fin del juego"})
 CORRECTION = reading("corrections", "the referee sets what the table shows, with a reason")
+UNDO = reading("corrections", "an undo is recorded in the log; nothing is erased")

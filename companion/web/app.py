@@ -56,16 +56,17 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["companion.hub"] = hub
     app.extensions["companion.store"] = Store(app.config["DATABASE"], notify=hub.notify)
 
-    from companion.web import auth, board, console, games, records, seat, svg
+    from companion.web import auth, board, console, games, records, rules, seat, svg
 
     app.jinja_env.globals.update(
         board_svg=svg.board_svg,
         ladder_svg=svg.ladder_svg,
         chart_svg=svg.chart_svg,
         shape_icon=svg.shape_icon,
+        cite_link=rules.cite_link,
     )
 
-    for module in (auth, games, console, seat, board, records):
+    for module in (auth, games, console, seat, board, records, rules):
         app.register_blueprint(module.bp)
 
     @app.before_request

@@ -15,11 +15,12 @@ from companion.tracker.data import GENES, Color
 from companion.tracker.errors import ActionError, InvalidAction
 from companion.tracker.projection import public_view
 from companion.tracker.record import Undo
-from companion.tracker.state import AmoebaId, Step
+from companion.tracker.state import AmoebaId, Step, player_label
 from companion.web.auth import referee_required
 from companion.web.common import page_or_partial, store, wants_partial
 from companion.web.controls import action_from_form, controls, dice_action
 from companion.web.games import SHAPES
+from companion.web.rules import refusal
 
 bp = Blueprint("console", __name__, url_prefix="/games/<game_id>")
 
@@ -82,7 +83,7 @@ def submit(game: Game, entry):
     except Conflict as exc:
         return render_console(store().get(game.id), status=409, error=exc.message, conflict=True)
     except ActionError as exc:
-        return render_console(game, status=422, error=str(exc))
+        return render_console(game, status=422, error=refusal(exc, game.setup.rulebook))
     if not wants_partial():
         return redirect(url_for("console.view", game_id=game.id), code=303)
     return render_console(game)
@@ -103,7 +104,7 @@ def act(game_id: str):
     try:
         action = action_from_form(game.state, request.form)
     except ActionError as exc:
-        return render_console(game, status=422, error=str(exc))
+        return render_console(game, status=422, error=refusal(exc, game.setup.rulebook))
     return submit(game, action)
 
 
@@ -142,7 +143,7 @@ def undo(game_id: str):
     except ValueError:
         return render_console(game, status=422, error=_("Which entry? The form was damaged."))
     except ActionError as exc:
-        return render_console(game, status=422, error=str(exc))
+        return render_console(game, status=422, error=refusal(exc, game.setup.rulebook))
     return submit(game, Undo(to))
 
 
@@ -187,7 +188,15 @@ def seats(game_id: str):
     cards = []
     for seat in game.setup.seats:
         url = f"{base}/s/{tokens[seat.color.value]}"
-        cards.append({"name": seat.name, "color": seat.color.value, "url": url, "svg": qr_svg(url)})
+        cards.append(
+            {
+                "name": seat.name,
+                "label": player_label(game.setup, seat.color),
+                "color": seat.color.value,
+                "url": url,
+                "svg": qr_svg(url),
+            }
+        )
     board_url = f"{base}/b/{game.board_token}"
     return render_template(
         "seats.html",

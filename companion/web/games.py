@@ -12,22 +12,19 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from companion.tracker.actions import ShuffleEnvironmentDeck
 from companion.tracker.board import BoardFlip, make_board
 from companion.tracker.data import PLACEHOLDER_DECK, Color, Direction, EnvironmentCard
+from companion.tracker.data import SHAPES as CORE_SHAPES
 from companion.tracker.errors import InvalidAction
 from companion.tracker.options import OPTION_INFO, RuleOptions
+from companion.tracker.sources import RULEBOOKS, Book
 from companion.tracker.state import GameSetup, Seat
 from companion.web.auth import SEAT_COOKIE, is_referee, referee_required
 from companion.web.common import store
+from companion.web.rules import rulebook_choices
 
 bp = Blueprint("games", __name__)
 
-SHAPES = {
-    "red": "circle",
-    "yellow": "triangle",
-    "green": "square",
-    "blue": "diamond",
-    "white": "hexagon",
-    "black": "star",
-}
+SHAPES = {color.value: shape.name for color, shape in CORE_SHAPES.items()}
+GLYPHS = {color.value: shape.glyph for color, shape in CORE_SHAPES.items()}
 
 
 @bp.route("/")
@@ -58,6 +55,7 @@ def _remembered() -> dict[str, Any]:
         "board_flip": box.get("board_flip", "none"),
         "ladder_length": box.get("ladder_length", 50),
         "players": box.get("players", []),
+        "rulebook": box.get("rulebook", Book.SPANISH.value),
     }
 
 
@@ -92,6 +90,8 @@ def _setup_page(error: str | None = None, form: Any = None, status: int = 200):
         options=option_fields(),
         colors=[c.value for c in Color],
         shapes=SHAPES,
+        glyphs=GLYPHS,
+        rulebooks=rulebook_choices(),
         boards=boards,
         today=date.today().isoformat(),
         error=error,
@@ -158,6 +158,12 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
             "the ladder length must be a number, the board a known outline"
         ) from None
     confirmed = form.get("deck_confirmed") == "on"
+    try:
+        rulebook = Book(form.get("rulebook") or Book.SPANISH.value)
+    except ValueError:
+        rulebook = None
+    if rulebook not in RULEBOOKS:
+        raise InvalidAction("choose the rulebook your group holds: Spanish or Italian")
     setup = GameSetup(
         seats=tuple(seats),
         deck=tuple(cards),
@@ -165,6 +171,7 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
         board_flip=flip,
         ladder_length=ladder,
         options=RuleOptions(**options),
+        rulebook=rulebook,
     )
     extras = {
         "dice_by_app": form.get("dice") == "app",
@@ -193,6 +200,7 @@ def create():
     box = {
         "board_flip": setup.board_flip.value,
         "ladder_length": setup.ladder_length,
+        "rulebook": setup.rulebook.value,
         "players": [{"name": s.name, "color": s.color.value} for s in setup.seats],
     }
     if not setup.deck_is_placeholder:
