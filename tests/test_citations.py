@@ -51,7 +51,7 @@ def test_an_amoeba_is_named_by_its_player_and_its_number():
 def test_the_web_shapes_and_icons_derive_from_the_core_table():
     from companion.web import games, svg
 
-    assert games.SHAPES == {c.value: s.name for c, s in SHAPES.items()}
+    assert {c.value: s.name for c, s in SHAPES.items()} == games.SHAPES
     assert svg.SHAPE == games.SHAPES
 
 
