@@ -175,6 +175,17 @@ def cite(source: Rule, rulebook: Book = Book.SPANISH) -> Citation:
     return Citation(source.area, book, books[book])
 
 
+def area_sections(area: str) -> dict[Book, tuple[str, ...]]:
+    """Every section of each book cited for an area (its own section first), in book order."""
+    found: dict[Book, list[str]] = {b: [s] for b, s in AREA_SECTIONS[area].items()}
+    for value in globals().values():
+        if isinstance(value, Rule) and value.area == area:
+            for book, section in value.sections:
+                if book is not Book.COMPANION and section not in found.setdefault(book, []):
+                    found[book].append(section)
+    return {b: tuple(found[b]) for b in Book if found.get(b)}
+
+
 def citation_text(citation: Citation) -> str:
     """A citation in words: `Spanish rules, Fase 6: Puntuación`."""
     if citation.book is Book.COMPANION:

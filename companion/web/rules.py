@@ -14,11 +14,11 @@ from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 from companion.tracker.sources import (
-    AREA_SECTIONS,
     AREAS,
     RULEBOOKS,
     Book,
     Rule,
+    area_sections,
     cite,
 )
 
@@ -579,7 +579,7 @@ def page(area: str):
         abort(404)
     keys = list(AREAS)
     i = keys.index(area)
-    sections = [(book_name(b), s) for b, s in AREA_SECTIONS[area].items()]
+    sections = [(book_name(b), "; ".join(s)) for b, s in area_sections(area).items()]
     options = option_texts()
     return render_template(
         "rule.html",

@@ -47,7 +47,7 @@ def test_every_area_the_engine_cites_has_a_page_anyone_may_read(client, area):
 def test_a_rules_page_names_each_books_own_section_and_the_options_that_change_it(client):
     body = html.unescape(text_of(client.get("/rules/scoring")))
 
-    assert "Fase 6: Puntuación" in body and "Fase 6: Punteggio" in body
+    assert "Fase 6: Puntuación" in body and "Fase 6: Punteggio; 3.5 Calcolo dei Punti" in body
     assert "Occupied ladder spaces are skipped" in body
     assert "Gene advance table" in body and "Amoeba advance with 5-6 players" in body
 
