@@ -15,15 +15,18 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from builders import setup_for
+from builders import at_phase_with_events, play, position, setup_for
 
 from companion.cli import main
-from companion.tracker import InvalidAction, new_game, sources
+from companion.tracker import InvalidAction, new_game, prompt, sources
+from companion.tracker.actions import RollForStartOrder, TurnEnvironmentCard
 from companion.tracker.codec import setup_from_dict, setup_to_dict
 from companion.tracker.data import SHAPES, Color
+from companion.tracker.options import RuleOptions
 from companion.tracker.record import record_from_dict, replay_record
 from companion.tracker.sources import AREAS, RULEBOOKS, Book, Rule, citation_text, cite
-from companion.tracker.state import AmoebaId, amoeba_label, player_label
+from companion.tracker.state import AmoebaId, Phase, amoeba_label, player_label
+from companion.web import games, svg
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 SEED_FILE = re.compile(r"\b00[0-4]\b|§|shared/|seeds/")
@@ -49,8 +52,6 @@ def test_an_amoeba_is_named_by_its_player_and_its_number():
 
 
 def test_the_web_shapes_and_icons_derive_from_the_core_table():
-    from companion.web import games, svg
-
     assert {c.value: s.name for c, s in SHAPES.items()} == games.SHAPES
     assert svg.SHAPE == games.SHAPES
 
@@ -166,3 +167,27 @@ def test_a_setup_changed_only_in_its_rulebook_plays_the_same_game():
     spanish = setup_for(4)
     italian = replace(spanish, rulebook=Book.ITALIAN)
     assert new_game(spanish).players == new_game(italian).players
+
+
+# ----- the citation follows the player count and the options --------------------------
+def test_a_six_player_start_space_cites_the_5_6_player_rules():
+    setup = setup_for(6)
+    state, _ = play(new_game(setup), TurnEnvironmentCard("P1"))
+    rolls = [RollForStartOrder(c, t) for c, t in zip(setup.colors, range(12, 6, -1), strict=True)]
+    state, _ = play(state, *rolls)
+    now = prompt(state)
+    assert "(1-6)" in now.text
+    assert citation_text(cite(now.source, Book.SPANISH)) == (
+        "English 5-6 player expansion, Determine Starting Player"
+    )
+    assert citation_text(cite(now.source, Book.ITALIAN)) == "Italian rules, 3.2 Iniziare"
+
+
+def test_an_end_in_an_agreed_earlier_end_zone_cites_the_book_that_allows_it():
+    setup = setup_for(4, options=RuleOptions(end_zone_start=30))
+    amoebas = ["red-1@1", "red-2@2", "red-3@3"]
+    markers = {"red": 29, "yellow": 20, "green": 15, "blue": 10}
+    state = position(4, amoebas=amoebas, setup=setup, markers=markers)
+    state, events = at_phase_with_events(state, Phase.SCORING)
+    (end,) = [e for e in events if e.kind == "end"]
+    assert citation_text(cite(end.source)) == "Spanish rules (sopa primordial), Fin del juego"

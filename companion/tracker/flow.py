@@ -625,7 +625,9 @@ def end_of_round(state: GameState, events: Events) -> GameState:
             events,
             "end",
             f"The game ends: {why}. {places}. {player_label(state, ranking[0].color)} wins.",
-            sources.GAME_END,
+            sources.EARLY_END
+            if in_zone and state.setup.options.end_zone_start is not None
+            else sources.GAME_END,
         )
         return replace(state, phase=Phase.OVER, cursor=Cursor(step=Step.NONE))
     return begin_round(state, events)

@@ -63,7 +63,7 @@ def prompt(state: GameState) -> Prompt:
             actor,
             None,
             f"{player_label(state, actor)} picks a ladder start space (1-{state.n_players}).",
-            sources.START_ORDER,
+            sources.START_ORDER_5_6 if state.n_players >= 5 else sources.START_ORDER,
         )
     if step is Step.PLACE:
         dp = " with 1 DP" if c.placement_round == 1 and state.n_players >= 4 else ""
