@@ -142,7 +142,7 @@ def option_texts() -> dict[str, str]:
     }
 
 
-def pages() -> dict[str, Page]:  # noqa: PLR0915 - one entry per rule area
+def pages() -> dict[str, Page]:
     """Every rule area in the app's own words (English source, through gettext)."""
     return {
         "setup": Page(
