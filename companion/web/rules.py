@@ -13,6 +13,7 @@ from flask import Blueprint, abort, render_template, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
+from companion.tracker.data import AMOEBA_ADVANCE_3_4, AMOEBA_ADVANCE_5_6, GENE_ADVANCE
 from companion.tracker.sources import (
     AREAS,
     RULEBOOKS,
@@ -88,6 +89,32 @@ class Page:
     text: list[str]
     readings: list[str] = field(default_factory=list)
     options: list[str] = field(default_factory=list)
+    tables: list[AdvanceTable] = field(default_factory=list)
+
+
+@dataclass
+class AdvanceTable:
+    """A scoring table as printed: counts (grouped where they advance alike) and spaces."""
+
+    caption: str
+    counts: list[str]
+    spaces: list[int]
+
+
+def advance_table(caption: str, table: tuple[int, ...], open_ended: bool) -> AdvanceTable:
+    """The core's advance table (index = count) in the printed form: `0-2 | 3 | ... | 6+`."""
+    counts: list[str] = []
+    spaces: list[int] = []
+    start = 0
+    for i, value in enumerate(table):
+        if i + 1 < len(table) and table[i + 1] == value:
+            continue
+        counts.append(f"{start}-{i}" if i > start else str(i))
+        spaces.append(value)
+        start = i + 1
+    if open_ended:
+        counts[-1] += "+"
+    return AdvanceTable(caption, counts, spaces)
 
 
 def option_texts() -> dict[str, str]:
@@ -500,14 +527,9 @@ def pages() -> dict[str, Page]:
                     "table plus the gene table."
                 ),
                 _(
-                    "3 or 4 players, live amoebas: 0-2 advance 0 spaces, 3 advance 1, 4 "
-                    "advance 2, 5 advance 4, 6 advance 5, 7 advance 6. Gene cards: 0-2 "
-                    "advance 0, 3 advance 1, 4 advance 2, 5 advance 3, 6 or more advance 4. "
-                    "An advanced gene counts as two cards, Ray Protection as none."
-                ),
-                _(
-                    "5 or 6 players, live amoebas: 0-1 advance 0, 2 advance 1, 3 advance 2, 4 "
-                    "advance 3, 5 advance 4, 6 advance 5; the gene table is the same."
+                    "The tables below give the spaces for the live amoebas on the board and "
+                    "for the gene cards held (the gene table is the same for every player "
+                    "count). An advanced gene counts as two cards, Ray Protection as none."
                 ),
                 _(
                     "Occupied ladder spaces are skipped and not counted: a marker moves its "
@@ -521,6 +543,11 @@ def pages() -> dict[str, Page]:
                 )
             ],
             ["gene_advance_table", "amoeba_advance_5_6"],
+            [
+                advance_table(_("Live amoebas, 3 or 4 players"), AMOEBA_ADVANCE_3_4, False),
+                advance_table(_("Live amoebas, 5 or 6 players"), AMOEBA_ADVANCE_5_6, False),
+                advance_table(_("Gene cards"), GENE_ADVANCE, True),
+            ],
         ),
         "game_end": Page(
             _("Game end"),

@@ -49,6 +49,13 @@ def test_a_rules_page_names_each_books_own_section_and_the_options_that_change_i
 
     assert "Fase 6: Puntuación" in body and "Fase 6: Punteggio; 3.5 Calcolo dei Punti" in body
     assert "Occupied ladder spaces are skipped" in body
+    cells = re.findall(r"<td>([^<]*)</td>", body)
+    # the printed tables, from the rules data: 3-4 player amoebas, 5-6 player amoebas, genes
+    assert cells == (
+        ["0-2", "3", "4", "5", "6", "7", "0", "1", "2", "4", "5", "6"]
+        + ["0-1", "2", "3", "4", "5", "6", "0", "1", "2", "3", "4", "5"]
+        + ["0-2", "3", "4", "5", "6+", "0", "1", "2", "3", "4"]
+    )
     assert "Gene advance table" in body and "Amoeba advance with 5-6 players" in body
 
 
