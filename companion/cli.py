@@ -12,6 +12,7 @@ from companion.serving import THREADS
 from companion.textview import render
 from companion.tracker.codec import to_dict
 from companion.tracker.record import RecordError, parse_record, record_from_dict, replay_record
+from companion.tracker.sources import citation_text, cite
 from companion.tracker.text import mended
 
 
@@ -40,9 +41,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(json.dumps(to_dict(state), indent=1))
     else:
         if args.events:
+            book = state.setup.rulebook
             for index, _entry, events in history:
                 for event in events:
-                    source = f"  [{event.source}]" if event.source else ""
+                    cited = citation_text(cite(event.source, book)) if event.source else ""
+                    source = f"  [{cited}]" if cited else ""
                     print(_shown(f"{index:>4}. {event.text}{source}"))
             print()
         print(_shown(render(state)))

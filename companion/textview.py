@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from companion.tracker import prompt, scoring
-from companion.tracker.data import GENES_BY_KEY
+from companion.tracker.data import GENES_BY_KEY, SHAPES
 from companion.tracker.deaths import dp_limit
 from companion.tracker.defects import mp_sum
-from companion.tracker.state import PHASE_TITLES, GameState, Phase, color_name
+from companion.tracker.state import PHASE_TITLES, GameState, Phase, amoeba_label, player_label
 
 
 def render(state: GameState) -> str:
@@ -27,14 +27,14 @@ def render(state: GameState) -> str:
     lines.append(f"{heading} (end zone from space {state.setup.end_zone_start}):")
     ranked = sorted(state.players, key=lambda p: p.marker, reverse=True)
     for place, p in enumerate(ranked, 1):
-        lines.append(f"  {place}. {p.name:<12} {color_name(p.color):<7} space {p.marker:>2}")
+        lines.append(f"  {place}. {player_label(state, p.color):<24} space {p.marker:>2}")
     lines.append("")
     lines.append("Players:")
     for p in state.players:
         genes = ", ".join(GENES_BY_KEY[k].name for k in p.gene_keys) or "no genes"
         total, _, _ = scoring.advance(state, p.color)
         lines.append(
-            f"  {p.name} ({color_name(p.color)}): {p.bp} BP, {mp_sum(state, p.color)} MP, "
+            f"  {player_label(state, p.color)}: {p.bp} BP, {mp_sum(state, p.color)} MP, "
             f"advance now {total}; genes: {genes}"
         )
         amoebas = state.amoebas_of(p.color)
@@ -46,13 +46,13 @@ def render(state: GameState) -> str:
             lines.append("    amoebas: none on the board")
     lines.append("")
     lines.append("Soup (cubes per color; amoebas):")
-    header = " ".join(f"{c.value[:3]:>4}" for c in state.colors)
+    header = " ".join(f"{SHAPES[c].glyph + c.value[:3]:>5}" for c in state.colors)
     lines.append(f"  space {header}   amoebas")
     for space in state.setup.board.spaces():
-        cubes = " ".join(f"{n:>4}" for n in state.cubes_on(space))
-        here = ", ".join(f"{a.color.value}-{a.number}" for a in state.amoebas_on(space))
+        cubes = " ".join(f"{n:>5}" for n in state.cubes_on(space))
+        here = ", ".join(amoeba_label(state, a.id) for a in state.amoebas_on(space))
         lines.append(f"  {space:>5} {cubes}   {here}")
-    supply = " ".join(f"{state.supply(c):>4}" for c in state.colors)
+    supply = " ".join(f"{state.supply(c):>5}" for c in state.colors)
     lines.append(f"  suppl {supply}")
     lines.append("")
     lines.append(f"Awaiting: {prompt(state).text}")

@@ -86,8 +86,8 @@ def test_a_dead_amoeba_leaves_2_cubes_of_each_color_in_play():
     assert cubes(state, 5) == {RED: 4, YELLOW: 4, GREEN: 4, BLUE: 4}
     assert all(state.supply(c) == 55 - 38 - 2 for c in state.colors)
     assert (
-        "Red 1 has 2 DP (dies at 2) and dies, leaving 2 red, 2 yellow, 2 green, 2 blue "
-        "on space 5" in texts(events)
+        "Ana ● red 1 has 2 DP (dies at 2) and dies, leaving 2 ● red, 2 ▲ yellow, 2 ■ green, "
+        "2 ◆ blue on space 5" in texts(events)
     )
 
 
@@ -104,7 +104,7 @@ def test_the_cubes_a_dead_amoeba_leaves_are_limited_by_the_supply():
     state, events = deaths_of(state)
     assert cubes(state, 5) == {RED: 4, YELLOW: 4, GREEN: 3, BLUE: 4}
     assert state.supply(GREEN) == 0
-    assert "1 green" in texts(events)
+    assert "1 ■ green" in texts(events)
 
 
 def test_deaths_take_the_short_supply_in_descending_then_numerical_order():
@@ -123,7 +123,11 @@ def test_deaths_take_the_short_supply_in_descending_then_numerical_order():
     assert cubes(state, 2)[GREEN] == 2
     assert cubes(state, 2)[RED] == 4  # other colors are not short
     death_lines = [e.text for e in events if e.kind == "death"]
-    assert [line.split(" has ")[0] for line in death_lines] == ["Yellow 1", "Red 1", "Red 2"]
+    assert [line.split(" has ")[0] for line in death_lines] == [
+        "Ben ▲ yellow 1",
+        "Ana ● red 1",
+        "Ana ● red 2",
+    ]
 
 
 def test_a_dead_amoebas_number_can_be_used_again():
@@ -277,7 +281,7 @@ def test_scoring_is_in_descending_order():
     assert state.player(YELLOW).marker == 12
     assert state.player(RED).marker == 11
     scores = [e.text.split(":")[0] for e in events if e.kind == "score"]
-    assert scores == ["Yellow", "Red", "Blue", "Green"]
+    assert scores == ["Ben ▲ yellow", "Ana ● red", "Dev ◆ blue", "Cleo ■ green"]
 
 
 def test_scoring_records_the_markers_of_the_round():
@@ -299,7 +303,7 @@ def test_the_game_ends_after_phase_6_when_a_marker_reaches_space_41_of_50():
     assert state.phase is Phase.OVER
     end = [e for e in events if e.kind == "end"]
     assert len(end) == 1
-    assert "Ana wins" in end[0].text
+    assert "Ana ● red wins" in end[0].text
     assert "space 41+" in end[0].text
     assert legal_actions(state) == ()
 
@@ -322,7 +326,7 @@ def test_the_marker_furthest_along_wins_not_the_one_that_entered_the_end_zone():
     )
     state, events = at_phase_with_events(state, Phase.SCORING)
     assert state.phase is Phase.OVER
-    assert "Ben wins" in texts(events)
+    assert "Ben ▲ yellow wins" in texts(events)
 
 
 def test_an_earlier_end_zone_may_be_agreed():
@@ -336,7 +340,7 @@ def test_an_earlier_end_zone_may_be_agreed():
     state, events = at_phase_with_events(state, Phase.SCORING)
     assert state.player(RED).marker == 30
     assert state.phase is Phase.OVER
-    assert "Ana wins" in texts(events)
+    assert "Ana ● red wins" in texts(events)
 
 
 def test_the_end_zone_follows_the_ladder_length():
@@ -363,7 +367,7 @@ def test_the_game_ends_only_after_every_marker_has_moved():
     assert state.player(RED).marker == 41
     assert state.player(YELLOW).marker == 42  # 2 free spaces: 40, (41 taken), 42
     assert state.phase is Phase.OVER
-    assert "Ben wins" in texts(events)
+    assert "Ben ▲ yellow wins" in texts(events)
 
 
 def test_nothing_but_corrections_is_possible_once_the_game_is_over():

@@ -55,7 +55,7 @@ def test_the_12_mp_debt_against_ozone_6_of_001():
     state, events = example()
     assert defects.mp_sum(state, RED) == 12
     assert defects.debt(state, RED) == 6
-    assert "Red has 12 MP against ozone 6: owes 6" in texts(events)
+    assert "Ana ● red has 12 MP against ozone 6: owes 6" in texts(events)
     assert prompt(state).step is Step.PAY_DEBT
     assert prompt(state).actor is RED
 
@@ -86,7 +86,7 @@ def test_only_mp_above_the_ozone_are_owed(genes, mp, owed):
 
 def test_a_player_whose_mp_equal_the_ozone_owes_nothing():
     state, events = turned(genes={"red": ["speed", "intelligence"]})  # 6 MP, ozone 6
-    assert "Red has 6 MP against ozone 6: nothing owed" in texts(events)
+    assert "Ana ● red has 6 MP against ozone 6: nothing owed" in texts(events)
     assert state.phase is Phase.GENES
     assert state.player(RED).gene_keys == ("speed", "intelligence")
     assert state.player(RED).bp == 10
@@ -135,7 +135,7 @@ def test_paying_6_bp_keeps_every_gene():
     assert state.player(RED).bp == 4
     assert set(state.player(RED).gene_keys) == set(EXAMPLE_GENES)
     assert state.phase is Phase.GENES
-    assert "Red pays 6 MP with 6 BP" in texts(list(events))
+    assert "Ana ● red pays 6 MP with 6 BP" in texts(list(events))
 
 
 def test_paying_speed_and_3_bp():
@@ -192,7 +192,7 @@ def test_a_gene_not_held_cannot_be_returned():
 def test_ray_protection_is_minus_2_mp_and_balances_4_when_returned():
     genes = ["ray_protection", "division_rate", "life_expectancy", "tentacle"]  # -2+5+5+4
     state, events = turned(card="P3", bp={"red": 10}, genes={"red": genes})  # ozone 8
-    assert "Red has 12 MP against ozone 8: owes 4" in texts(events)
+    assert "Ana ● red has 12 MP against ozone 8: owes 4" in texts(events)
     assert Payment(("ray_protection",), 0, 0) in defects.legal_payments(state, RED, 4)
     state, events = apply(state, PayDebt(RED, genes=("ray_protection",)))
     assert state.player(RED).bp == 10
@@ -246,11 +246,11 @@ def test_debts_are_settled_in_descending_order():
     genes = {"red": EXAMPLE_GENES, "blue": ["life_expectancy", "tentacle", "intelligence"]}
     state, events = turned(genes=genes)
     lines = [e.text for e in events if e.kind == "defects"]
-    assert lines[0].startswith("Blue has 12 MP")
+    assert lines[0].startswith("Dev ◆ blue has 12 MP")
     assert prompt(state).actor is BLUE
     refused(state, PayDebt(RED, bp=6))
     state, events = apply(state, PayDebt(BLUE, bp=6))
-    assert "Red has 12 MP against ozone 6: owes 6" in texts(list(events))
+    assert "Ana ● red has 12 MP against ozone 6: owes 6" in texts(list(events))
     assert prompt(state).actor is RED
     assert state.player(BLUE).bp == 4
 
@@ -267,9 +267,9 @@ def test_the_order_follows_the_ladder_not_the_seats():
 def test_a_single_legal_payment_is_applied_automatically():
     # Division Rate (5 MP) against ozone 3 owes 2; with no BP the card must go.
     state, events = turned(card="P10", bp={"red": 0}, genes={"red": ["division_rate"]})
-    assert "Red has 5 MP against ozone 3: owes 2" in texts(events)
+    assert "Ana ● red has 5 MP against ozone 3: owes 2" in texts(events)
     assert any(e.kind == "forced" for e in events)
-    assert "Red pays 2 MP with Division Rate; 3 MP in excess are lost" in texts(events)
+    assert "Ana ● red pays 2 MP with Division Rate; 3 MP in excess are lost" in texts(events)
     assert state.player(RED).gene_keys == ()
     assert state.player(RED).bp == 0
     assert state.phase is Phase.GENES
@@ -291,4 +291,4 @@ def test_the_debt_counts_5_6_player_mp():
         position(5, setup=setup, round=2, genes={"red": EXAMPLE_GENES}), Phase.ENVIRONMENT
     )
     state, events = play(state, TurnEnvironmentCard("P6"))
-    assert "Red has 13 MP against ozone 6: owes 7" in texts(events)
+    assert "Ana ● red has 13 MP against ozone 6: owes 7" in texts(events)

@@ -23,6 +23,7 @@ from companion.tracker import (
     division,
     legal_actions,
     prompt,
+    sources,
 )
 from companion.tracker.actions import Divide, EndDivision, PlaceFreeAmoeba
 from companion.tracker.data import Color
@@ -58,12 +59,12 @@ def test_each_player_receives_10_bp_at_the_start_of_their_turn():
     assert prompt(state).actor is RED
     assert state.player(RED).bp == 13
     assert state.player(YELLOW).bp == 3  # not yet Yellow's turn
-    assert "Red receives 10 BP (now 13)" in texts(events)
+    assert "Ana ● red receives 10 BP (now 13)" in texts(events)
     state, events = apply(state, EndDivision(RED))
     assert prompt(state).actor is YELLOW
     assert state.player(YELLOW).bp == 13
     assert state.player(RED).bp == 13
-    assert "Yellow receives 10 BP (now 13)" in texts(list(events))
+    assert "Ben ▲ yellow receives 10 BP (now 13)" in texts(list(events))
 
 
 @pytest.mark.parametrize("n", [5, 6])
@@ -91,7 +92,7 @@ def test_division_is_in_descending_order():
 def test_a_player_not_on_turn_cannot_divide():
     state = red_divides(["red-1@1", *OTHERS])
     error = refused(state, Divide(aid("yellow-2"), 15))
-    assert "Red" in error.message
+    assert "Ana ● red" in error.message
 
 
 # ----- price -------------------------------------------------------------------------
@@ -138,7 +139,7 @@ def test_a_new_amoeba_goes_next_to_an_amoeba_of_its_color_on_a_space_without_one
 def test_a_new_amoeba_cannot_go_on_a_space_with_an_amoeba_of_its_color(space):
     state = red_divides(["red-1@6", "red-2@1", *OTHERS])
     error = refused(state, Divide(aid("red-3"), space))
-    assert error.source == "000 §Fase 4"
+    assert error.source == sources.PHASE_4
 
 
 @pytest.mark.parametrize("space", [3, 8, 12, 19])
@@ -199,7 +200,7 @@ def test_with_no_amoeba_on_the_board_one_is_placed_free_anywhere():
     assert {a.space for a in placements} == set(ALL_SPACES)
     assert not any(isinstance(a, Divide) for a in legal_actions(state))
     error = refused(state, Divide(aid("red-1"), 5))
-    assert error.source == "001 §Fase 4"
+    assert error.source == sources.FREE_AMOEBA
     state, events = apply(state, PlaceFreeAmoeba(aid("red-4"), 19))
     assert state.amoeba(aid("red-4")).space == 19
     assert state.player(RED).bp == 10  # free

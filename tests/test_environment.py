@@ -163,7 +163,7 @@ def test_gene_defects_start_in_round_2():
     state = position(4, round=2, genes={"red": genes})  # 23 MP
     state = at_phase(state, Phase.ENVIRONMENT)
     state, events = apply(state, TurnEnvironmentCard("P6"))  # ozone 7
-    assert "Red has 23 MP against ozone 7: owes 16" in texts(list(events))
+    assert "Ana ● red has 23 MP against ozone 7: owes 16" in texts(list(events))
     assert state.phase is Phase.ENVIRONMENT and prompt(state).step is Step.PAY_DEBT
 
 

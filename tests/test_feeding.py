@@ -360,7 +360,7 @@ def test_eaten_cubes_return_to_the_supply_and_two_own_cubes_are_excreted():
     for color in (Color.YELLOW, Color.GREEN, Color.BLUE):
         assert state.supply(color) == supply[color] + 1
     assert cubes(state, 8, "red") == 4
-    assert "excretes 2 red" in texts(events)
+    assert "excretes 2 ● red" in texts(events)
 
 
 @pytest.mark.parametrize(("red_supply", "excreted"), [(1, 1), (0, 0), (2, 2)])

@@ -29,6 +29,7 @@ from companion.tracker import (
 from companion.tracker.actions import BuyGene, EndPurchases
 from companion.tracker.data import GENES, GENES_BY_KEY, Color
 from companion.tracker.options import RuleOptions
+from companion.tracker.sources import citation_text, cite
 from companion.tracker.state import HeldGene
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
@@ -57,7 +58,7 @@ def test_purchases_are_in_descending_order():
 def test_a_player_not_on_turn_cannot_buy():
     state = market_for_red()
     error = refused(state, BuyGene(YELLOW, "intelligence"))
-    assert "Red" in error.message
+    assert "Ana ● red" in error.message
 
 
 def test_a_player_buys_any_number_of_genes_then_ends():
@@ -339,13 +340,13 @@ def test_an_unknown_gene_is_refused():
 def test_refusals_name_the_rule_they_rest_on():
     state = market_for_red(bp={"red": 4}, genes={"red": ["speed"], "yellow": ["streamlining"]})
     for action, source in (
-        (BuyGene(RED, "speed"), "000 §Fase 3"),
-        (BuyGene(RED, "streamlining"), "000 §Fase 3"),
-        (BuyGene(RED, "tentacle"), "000 §Fase 3"),
-        (BuyGene(RED, "persistence", give_up="movement_1"), "000 §Genes Avanzados"),
+        (BuyGene(RED, "speed"), "Spanish rules, Fase 3: Nuevos Genes"),
+        (BuyGene(RED, "streamlining"), "Spanish rules, Fase 3: Nuevos Genes"),
+        (BuyGene(RED, "tentacle"), "Spanish rules, Fase 3: Nuevos Genes"),
+        (BuyGene(RED, "persistence", give_up="movement_1"), "Spanish rules, Genes Avanzados"),
     ):
         error = refused(state, action)
-        assert error.source == source
+        assert citation_text(cite(error.source)) == source
 
 
 def test_buying_outside_phase_3_is_refused():

@@ -400,7 +400,7 @@ def test_tentacle_cubes_move_from_origin_to_destination():
     assert cubes(state, target, "yellow") == 2 + 2 - 1
     assert cubes(state, target, "blue") == 2 + 1 - 1
     assert cubes(state, target, "green") == 2 - 1
-    assert "carries 2 yellow + 1 blue" in texts(events)
+    assert "carries 2 ▲ yellow + 1 ◆ blue" in texts(events)
 
 
 def test_tentacle_cannot_carry_cubes_that_are_not_on_the_origin():

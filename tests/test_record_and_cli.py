@@ -103,7 +103,9 @@ def test_replay_json_prints_the_full_state(capsys):
 def test_replay_events_explain_each_step_with_its_source(capsys):
     assert main(["replay", "--events", str(EXAMPLES / "four-players.json")]) == 0
     out = capsys.readouterr().out
-    assert "[000 §Fase 1]" in out and "[000 §Fase 6]" in out
+    assert "[Spanish rules, Fase 1: Movimiento y Alimentación]" in out
+    assert "[Spanish rules, Fase 6: Puntuación]" in out
+    assert "§" not in out
 
 
 def test_replay_of_an_illegal_action_prints_action_n_and_exits_1(tmp_path, capsys):
@@ -112,7 +114,7 @@ def test_replay_of_an_illegal_action_prints_action_n_and_exits_1(tmp_path, capsy
     path.write_text(json.dumps(data))
     assert main(["replay", str(path)]) == 1
     err = capsys.readouterr().err
-    assert err.startswith("action 2: ") and "Red" in err
+    assert err.startswith("action 2: ") and "Ana ● red" in err
 
 
 def test_replay_of_a_file_that_is_not_json_exits_2(tmp_path, capsys):

@@ -149,7 +149,7 @@ def test_ties_re_roll_only_among_the_tied():
         RollForStartOrder(GREEN, 8),
         RollForStartOrder(BLUE, 5),
     )
-    assert "Red and Green tie and roll again" in texts(events)
+    assert "Ana ● red and Cleo ■ green tie and roll again" in texts(events)
     assert prompt(state).step is Step.START_ROLLS
     assert set(legal_actions(state)) == {RollForStartOrder(RED, t) for t in range(2, 13)}
     refused(state, RollForStartOrder(YELLOW, 12))
@@ -184,7 +184,7 @@ def test_a_tie_in_the_re_roll_is_rolled_again():
         RollForStartOrder(YELLOW, 4),
         RollForStartOrder(GREEN, 9),
     )
-    assert "Red and Yellow tie and roll again" in texts(events)
+    assert "Ana ● red and Ben ▲ yellow tie and roll again" in texts(events)
     state, _ = play(state, RollForStartOrder(RED, 5), RollForStartOrder(YELLOW, 6))
     assert state.cursor.start_order == (GREEN, YELLOW, RED)
 
@@ -205,7 +205,7 @@ def test_start_spaces_are_chosen_in_roll_order_among_1_to_n():
     refused(state, ChooseStartSpace(BLUE, 4))  # one marker per space
     state, events = play(state, ChooseStartSpace(BLUE, 1), ChooseStartSpace(RED, 3))
     # Green's only space left is taken automatically (a single choice, no chance).
-    assert "Green starts on ladder space 2" in texts(events)
+    assert "Cleo ■ green starts on ladder space 2" in texts(events)
     assert {p.color: p.marker for p in state.players} == {YELLOW: 4, BLUE: 1, RED: 3, GREEN: 2}
     assert prompt(state).step is Step.PLACE
 

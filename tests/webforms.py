@@ -34,6 +34,7 @@ def setup_form(name: str = "Test game", players=FOUR, **overrides: str) -> dict[
         "cards": "table",
         "board_flip": "none",
         "ladder_length": "50",
+        "rulebook": "es",
     }
     for i, (player, color) in enumerate(players):
         form[f"name{i}"] = player

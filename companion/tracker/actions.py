@@ -12,7 +12,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from companion.tracker.data import Color, Direction
+from companion.tracker.data import Color, Direction, color_label
 from companion.tracker.errors import InvalidAction
 from companion.tracker.state import AmoebaId
 from companion.tracker.text import check_json_text
@@ -33,8 +33,8 @@ def norm_cubes(cubes: Any) -> Cubes:
 
 
 def cubes_text(cubes: Cubes) -> str:
-    """Cubes as a player reads them: `2 yellow + 1 green`."""
-    return " + ".join(f"{n} {c.value}" for c, n in cubes) or "nothing"
+    """Cubes as a player reads them: `2 ▲ yellow + 1 ■ green`."""
+    return " + ".join(f"{n} {color_label(c)}" for c, n in cubes) or "nothing"
 
 
 @dataclass(frozen=True)

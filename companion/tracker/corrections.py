@@ -11,10 +11,15 @@ from dataclasses import replace
 
 from companion.tracker import flow, sources
 from companion.tracker.actions import Correct
-from companion.tracker.data import FOOD_CUBES_PER_COLOR, GENES_BY_KEY, amoebas_per_color
+from companion.tracker.data import (
+    FOOD_CUBES_PER_COLOR,
+    GENES_BY_KEY,
+    amoebas_per_color,
+    color_label,
+)
 from companion.tracker.errors import IllegalAction, InvalidAction
 from companion.tracker.flow import Events, say, who
-from companion.tracker.state import GameState, HeldGene, color_name
+from companion.tracker.state import GameState, HeldGene, amoeba_label, player_label
 from companion.tracker.text import check_text
 
 LIMITS = {"bp": 999, "dp": 9, "cubes": FOOD_CUBES_PER_COLOR, "gene": 10_000}
@@ -60,12 +65,14 @@ def apply_correction(state: GameState, action: Correct, events: Events) -> GameS
         _in_play(state, action.color)
         player = state.player(action.color)
         state = state.with_player(replace(player, bp=action.value))
-        text = f"{color_name(action.color)} BP set from {player.bp} to {action.value}"
+        text = f"{player_label(state, action.color)} BP set from {player.bp} to {action.value}"
     elif field == "dp":
         _need(action.amoeba, "an amoeba", field)
         amoeba = state.amoeba(action.amoeba)
         if amoeba is None:
-            raise IllegalAction(f"{action.amoeba} is not on the board", sources.CORRECTION)
+            raise IllegalAction(
+                f"{amoeba_label(state, action.amoeba)} is not on the board", sources.CORRECTION
+            )
         state = flow.set_amoeba(state, replace(amoeba, dp=action.value))
         text = f"{who(state, amoeba.id)} DP set from {amoeba.dp} to {action.value}"
     elif field == "cubes":
@@ -78,12 +85,13 @@ def apply_correction(state: GameState, action: Correct, events: Events) -> GameS
         before = state.cubes_on(action.space)[i]
         if state.supply(action.color) - (action.value - before) < 0:
             raise IllegalAction(
-                f"there are only {FOOD_CUBES_PER_COLOR} {action.color.value} cubes in the game",
+                f"there are only {FOOD_CUBES_PER_COLOR} {color_label(action.color)} cubes "
+                "in the game",
                 sources.SHORTAGE,
             )
         state = flow.add_cubes(state, action.space, i, action.value - before)
         text = (
-            f"{action.color.value} cubes on space {action.space} set from {before} to "
+            f"{color_label(action.color)} cubes on space {action.space} set from {before} to "
             f"{action.value}"
         )
     elif field == "marker":
@@ -99,15 +107,17 @@ def apply_correction(state: GameState, action: Correct, events: Events) -> GameS
             )
         player = state.player(action.color)
         state = state.with_player(replace(player, marker=action.value))
-        text = f"{color_name(action.color)} marker set from {player.marker} to {action.value}"
+        text = (
+            f"{player_label(state, action.color)} marker set from {player.marker} to {action.value}"
+        )
     elif field == "amoeba_space":
         _need(action.amoeba, "an amoeba", field)
         _in_play(state, action.amoeba.color)
         if not 1 <= action.amoeba.number <= amoebas_per_color(state.n_players):
-            raise InvalidAction(f"there is no amoeba {action.amoeba}")
+            raise InvalidAction(f"there is no amoeba {amoeba_label(state, action.amoeba)}")
         if action.amoeba in _busy(state):
             raise IllegalAction(
-                f"{action.amoeba} is in the middle of its turn or an attack; "
+                f"{amoeba_label(state, action.amoeba)} is in the middle of its turn or an attack; "
                 "finish that step first",
                 sources.CORRECTION,
             )
@@ -117,11 +127,14 @@ def apply_correction(state: GameState, action: Correct, events: Events) -> GameS
         if action.value == 0:
             if action.amoeba == state.cursor.amoeba:
                 raise IllegalAction(
-                    f"{action.amoeba} is the amoeba whose turn it is; finish its turn first",
+                    f"{amoeba_label(state, action.amoeba)} is the amoeba whose turn it is; "
+                    "finish its turn first",
                     sources.CORRECTION,
                 )
             if amoeba is None:
-                raise IllegalAction(f"{action.amoeba} is not on the board", sources.CORRECTION)
+                raise IllegalAction(
+                    f"{amoeba_label(state, action.amoeba)} is not on the board", sources.CORRECTION
+                )
             state = replace(state, amoebas=tuple(a for a in state.amoebas if a.id != amoeba.id))
             text = f"{who(state, amoeba.id)} removed from space {amoeba.space}"
         elif amoeba is None:
@@ -144,13 +157,13 @@ def apply_correction(state: GameState, action: Correct, events: Events) -> GameS
             if state.copies_left(action.gene) <= 0:
                 raise IllegalAction(f"every copy of {name} is already held", sources.PHASE_3)
             genes = player.genes + (HeldGene(action.gene, max(state.round - 1, 0)),)
-            text = f"{color_name(action.color)} now holds {name}"
+            text = f"{player_label(state, action.color)} now holds {name}"
         elif action.value == 0 and player.holds(action.gene):
             genes = tuple(g for g in player.genes if g.key != action.gene)
-            text = f"{color_name(action.color)} no longer holds {name}"
+            text = f"{player_label(state, action.color)} no longer holds {name}"
         else:
             raise IllegalAction(
-                f"{color_name(action.color)} already "
+                f"{player_label(state, action.color)} already "
                 f"{'holds' if action.value else 'does not hold'} {name}",
                 sources.CORRECTION,
             )

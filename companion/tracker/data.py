@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class Color(StrEnum):
@@ -21,6 +22,30 @@ class Color(StrEnum):
     BLUE = "blue"
     WHITE = "white"
     BLACK = "black"
+
+
+class Shape(NamedTuple):
+    """A color's own shape: its name (the drawn pieces) and its text glyph."""
+
+    name: str
+    glyph: str
+
+
+# Every color has its own shape, so players who cannot tell colors apart can tell pieces
+# apart: every screen names a player "Ben ▲ yellow" and draws the pieces in these shapes.
+SHAPES: dict[Color, Shape] = {
+    Color.RED: Shape("circle", "●"),
+    Color.YELLOW: Shape("triangle", "▲"),
+    Color.GREEN: Shape("square", "■"),
+    Color.BLUE: Shape("diamond", "◆"),
+    Color.WHITE: Shape("hexagon", "⬢"),
+    Color.BLACK: Shape("star", "★"),
+}
+
+
+def color_label(color: Color) -> str:
+    """A color with its shape's glyph: `▲ yellow` (cubes, and a color no seat plays)."""
+    return f"{SHAPES[color].glyph} {color.value}"
 
 
 class Direction(StrEnum):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.tracker.data import LIFE_EXPECTANCY, Color
+from companion.tracker.data import LIFE_EXPECTANCY, Color, color_label
 from companion.tracker.state import Amoeba, GameState
 
 NATURAL_DEATH_CUBES = 2
@@ -34,7 +34,7 @@ def remove_amoeba(state: GameState, amoeba: Amoeba, cubes_each: int) -> tuple[Ga
     for i, color in enumerate(state.colors):
         n = min(cubes_each, state.supply(color))
         row[i] += n
-        placed.append(f"{n} {color.value}")
+        placed.append(f"{n} {color_label(color)}")
     cubes = state.cubes[: amoeba.space - 1] + (tuple(row),) + state.cubes[amoeba.space :]
     amoebas = tuple(a for a in state.amoebas if a.id != amoeba.id)
     return replace(state, amoebas=amoebas, cubes=cubes), ", ".join(placed)

@@ -71,6 +71,8 @@ def validate_setup(setup: GameSetup) -> None:
         raise InvalidAction(f"the end zone must start between {n + 1} and {setup.ladder_length}")
     if not 1 <= setup.options.persistence_copies_4p <= 2:
         raise InvalidAction("Persistence has 1 or 2 copies with 4 players")
+    if setup.rulebook not in sources.RULEBOOKS:
+        raise InvalidAction("the group's rulebook must be the Spanish or the Italian rules")
     if not 1 <= setup.options.extra_genes_per_round <= 3:
         raise InvalidAction("1 to 3 extra genes are turned per round")
     assert len(setup.deck) == ENVIRONMENT_CARDS

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from companion.tracker.sources import Rule
+
 
 class ActionError(Exception):
-    """Base of refused actions; `message` is written for the players at the table."""
+    """Base of refused actions; `message` is written for the players at the table.
 
-    def __init__(self, message: str, source: str = "") -> None:
+    `source` is the rule the refusal rests on; `str()` cites it in the Spanish rules, the
+    shell cites it in the group's own rulebook (`sources.cite`).
+    """
+
+    def __init__(self, message: str, source: Rule | None = None) -> None:
         super().__init__(f"{message} ({source})" if source else message)
         self.message = message
         self.source = source

@@ -20,6 +20,7 @@ from companion.tracker.data import (
 )
 from companion.tracker.movement import direction_text
 from companion.tracker.options import ArmorVsAggression
+from companion.tracker.sources import Rule
 from companion.tracker.state import (
     Amoeba,
     AmoebaId,
@@ -31,8 +32,9 @@ from companion.tracker.state import (
     MoveStep,
     Phase,
     Step,
-    color_name,
+    amoeba_label,
     new_players,
+    player_label,
 )
 
 
@@ -42,20 +44,20 @@ class Event:
 
     kind: str
     text: str
-    source: str = ""
+    source: Rule | None = None
 
 
 Events = list[Event]
 
 
-def say(events: Events, kind: str, text: str, source: str = "") -> None:
+def say(events: Events, kind: str, text: str, source: Rule | None = None) -> None:
     """Record an explained event."""
     events.append(Event(kind, text, source))
 
 
 def who(state: GameState, aid: AmoebaId) -> str:
-    """An amoeba as players call it: `Red 3`."""
-    return f"{color_name(aid.color)} {aid.number}"
+    """An amoeba as players call it: `Ben ▲ yellow 3`."""
+    return amoeba_label(state, aid)
 
 
 def set_amoeba(state: GameState, amoeba: Amoeba) -> GameState:
@@ -162,7 +164,7 @@ def begin_round(state: GameState, events: Events) -> GameState:
     players = tuple(replace(p, used_this_round=()) for p in state.players)
     state = replace(state, round=state.round + 1, phase=Phase.MOVEMENT, players=players)
     order = state.ladder_order(descending=False)
-    names = ", ".join(color_name(c) for c in order)
+    names = ", ".join(player_label(state, c) for c in order)
     say(
         events,
         "phase",
@@ -296,7 +298,7 @@ def begin_attack(state: GameState, attack: AttackCtx, events: Events) -> GameSta
         "attack",
         f"{who(state, attack.attacker)} attacks {who(state, attack.target)} on "
         f"space {attack.space}.",
-        sources.GENE_TABLE,
+        sources.ATTACKS,
     )
     state = state.with_cursor(attack=attack)
     return ask_response(state, events)
@@ -334,7 +336,7 @@ def attack_succeeds(state: GameState, events: Events) -> GameState:
             events,
             "attack",
             f"{name}'s Armor absorbs the Aggression: it takes 1 DP (now {target.dp}).",
-            sources.ADVANCED,
+            sources.ADVANCED_ATTACKS,
         )
         if target.dp >= limit:
             state, placed = deaths.remove_amoeba(state, target, deaths.NATURAL_DEATH_CUBES)
@@ -343,7 +345,7 @@ def attack_succeeds(state: GameState, events: Events) -> GameState:
                 "death",
                 f"{name} reaches {limit} DP and dies at once, leaving {placed} "
                 f"on space {target.space}.",
-                sources.DECISIONS,
+                sources.ARMOR_DEATH,
             )
         elif state.setup.options.armor_vs_aggression is ArmorVsAggression.FAILURE:
             return attack_fails(state, events)
@@ -353,7 +355,7 @@ def attack_succeeds(state: GameState, events: Events) -> GameState:
         events,
         "death",
         f"{by}'s Aggression kills {name}, leaving {placed} on space {target.space}.",
-        sources.ADVANCED,
+        sources.ADVANCED_ATTACKS,
     )
     return aggression_done(state, events)
 
@@ -377,10 +379,15 @@ def attack_over_failed(state: GameState, events: Events) -> GameState:
             "starve",
             f"{who(state, attack.attacker)}'s attack failed: it starves and "
             f"takes 1 DP (now {attacker.dp + 1}).",
-            sources.QA,
+            sources.ATTACKS_QA,
         )
         return amoeba_done(state.with_cursor(attack=None), events)
-    say(events, "attack", f"{who(state, attack.attacker)}'s Aggression failed.", sources.ADVANCED)
+    say(
+        events,
+        "attack",
+        f"{who(state, attack.attacker)}'s Aggression failed.",
+        sources.ADVANCED_ATTACKS,
+    )
     return aggression_done(state, events)
 
 
@@ -389,7 +396,7 @@ def escape_done(state: GameState, events: Events) -> GameState:
     attack = state.cursor.attack
     target = state.amoeba(attack.target)
     if target.space == attack.space:
-        say(events, "attack", f"{who(state, attack.target)} did not get away.", sources.GENE_TABLE)
+        say(events, "attack", f"{who(state, attack.target)} did not get away.", sources.ATTACKS)
         return ask_response(state, events)
     attacker = state.amoeba(attack.attacker)
     if attacker.space == target.space:
@@ -398,7 +405,7 @@ def escape_done(state: GameState, events: Events) -> GameState:
             "attack",
             f"{who(state, attack.attacker)} rode along: the attack is over"
             + (", and it may still feed here." if attack.kind == "struggle" else "."),
-            sources.QA,
+            sources.ATTACKS_QA,
         )
         if attack.kind == "struggle":
             return state.with_cursor(attack=None, step=Step.FEED, may_attack=False)
@@ -407,7 +414,7 @@ def escape_done(state: GameState, events: Events) -> GameState:
         events,
         "attack",
         f"{who(state, attack.target)} escaped to space {target.space}.",
-        sources.GENE_TABLE,
+        sources.ATTACKS,
     )
     return attack_fails(state, events)
 
@@ -440,11 +447,12 @@ def next_debtor(state: GameState, events: Events) -> GameState:
     while index < len(cursor.order):
         color = cursor.order[index]
         mp, owed = defects.mp_sum(state, color), defects.debt(state, color)
+        name = player_label(state, color)
         if owed > 0:
             say(
                 events,
                 "defects",
-                f"{color_name(color)} has {mp} MP against ozone {card.ozone}: owes {owed}.",
+                f"{name} has {mp} MP against ozone {card.ozone}: owes {owed}.",
                 sources.PHASE_2,
             )
             return state.with_cursor(index=index, step=Step.PAY_DEBT)
@@ -452,7 +460,7 @@ def next_debtor(state: GameState, events: Events) -> GameState:
             say(
                 events,
                 "defects",
-                f"{color_name(color)} has {mp} MP against ozone {card.ozone}: nothing owed.",
+                f"{name} has {mp} MP against ozone {card.ozone}: nothing owed.",
                 sources.PHASE_2,
             )
         index += 1
@@ -501,7 +509,12 @@ def income(state: GameState, events: Events) -> GameState:
     player = state.player(color)
     state = state.with_player(replace(player, bp=player.bp + gain))
     src = sources.DIVISION_5_6 if state.n_players >= 5 else sources.PHASE_4
-    say(events, "income", f"{color_name(color)} receives {gain} BP (now {player.bp + gain}).", src)
+    say(
+        events,
+        "income",
+        f"{player_label(state, color)} receives {gain} BP (now {player.bp + gain}).",
+        src,
+    )
     return state
 
 
@@ -579,7 +592,7 @@ def begin_scoring(state: GameState, events: Events) -> GameState:
         count = len(state.amoebas_of(color))
         cards = scoring.gene_cards(state, color)
         text = (
-            f"{color_name(color)}: {count} amoeba(s) advance {from_amoebas}, {cards} gene "
+            f"{player_label(state, color)}: {count} amoeba(s) advance {from_amoebas}, {cards} gene "
             f"card(s) advance {from_genes}: {total} free space(s), from {player.marker} "
             f"to {end}"
         )
@@ -587,7 +600,8 @@ def begin_scoring(state: GameState, events: Events) -> GameState:
             text += f", skipping occupied {', '.join(map(str, skipped))}"
         if end - player.marker - len(skipped) < total:
             text += " (the end of the ladder)"
-        say(events, "score", text + ".", sources.PHASE_6)
+        src = sources.SCORING_5_6 if state.n_players >= 5 else sources.PHASE_6
+        say(events, "score", text + ".", src)
         state = state.with_player(replace(player, marker=end))
     history = state.score_history + (tuple(p.marker for p in state.players),)
     state = replace(state, score_history=history)
@@ -600,17 +614,22 @@ def end_of_round(state: GameState, events: Events) -> GameState:
     in_zone = [p for p in state.players if p.marker >= zone]
     if in_zone or not state.remaining_cards():
         why = (
-            f"{', '.join(p.name for p in in_zone)} reached the end zone (space {zone}+)"
+            f"{', '.join(player_label(state, p.color) for p in in_zone)} reached the end zone "
+            f"(space {zone}+)"
             if in_zone
             else "the last environment card was turned this round"
         )
         ranking = sorted(state.players, key=lambda p: p.marker, reverse=True)
-        places = "; ".join(f"{i}. {p.name} ({p.marker})" for i, p in enumerate(ranking, 1))
+        places = "; ".join(
+            f"{i}. {player_label(state, p.color)} ({p.marker})" for i, p in enumerate(ranking, 1)
+        )
         say(
             events,
             "end",
-            f"The game ends: {why}. {places}. {ranking[0].name} wins.",
-            sources.GAME_END,
+            f"The game ends: {why}. {places}. {player_label(state, ranking[0].color)} wins.",
+            sources.EARLY_END
+            if in_zone and state.setup.options.end_zone_start is not None
+            else sources.GAME_END,
         )
         return replace(state, phase=Phase.OVER, cursor=Cursor(step=Step.NONE))
     return begin_round(state, events)

@@ -44,7 +44,15 @@ from companion.tracker.actions import (
 )
 from companion.tracker.data import GENES_BY_KEY, TENTACLE, Color
 from companion.tracker.flow import Events, say, who
-from companion.tracker.state import AttackCtx, GameState, HeldGene, MoveCtx, Step, color_name
+from companion.tracker.state import (
+    AttackCtx,
+    GameState,
+    HeldGene,
+    MoveCtx,
+    Step,
+    color_label,
+    player_label,
+)
 
 
 def handle(state: GameState, action: Action, events: Events) -> GameState:
@@ -75,7 +83,7 @@ def _start_roll(state: GameState, action: RollForStartOrder, events: Events) -> 
     say(
         events,
         "setup",
-        f"{color_name(action.color)} rolls {action.total} for the start order.",
+        f"{player_label(state, action.color)} rolls {action.total} for the start order.",
         sources.START_ORDER,
     )
     group = next(g for g in cursor.start_groups if len(g) > 1)
@@ -90,7 +98,7 @@ def _start_roll(state: GameState, action: RollForStartOrder, events: Events) -> 
     groups = cursor.start_groups[:i] + split + cursor.start_groups[i + 1 :]
     for tied in split:
         if len(tied) > 1:
-            names = " and ".join(color_name(c) for c in tied)
+            names = " and ".join(player_label(state, c) for c in tied)
             say(events, "setup", f"{names} tie and roll again.", sources.START_ORDER)
     state = state.with_cursor(start_groups=groups, start_rolls=())
     if all(len(g) == 1 for g in groups):
@@ -99,7 +107,7 @@ def _start_roll(state: GameState, action: RollForStartOrder, events: Events) -> 
             events,
             "setup",
             "Start order: "
-            + ", ".join(color_name(c) for c in order)
+            + ", ".join(player_label(state, c) for c in order)
             + f". In this order each picks a ladder start space 1-{state.n_players}.",
             sources.START_ORDER,
         )
@@ -118,7 +126,7 @@ def _choose_start(state: GameState, action: ChooseStartSpace, events: Events) ->
     say(
         events,
         "setup",
-        f"{color_name(action.color)} starts on ladder space {action.space}.",
+        f"{player_label(state, action.color)} starts on ladder space {action.space}.",
         sources.START_ORDER,
     )
     order = state.cursor.start_order
@@ -132,7 +140,7 @@ def _set_start(state: GameState, action: SetStartSpaces, events: Events) -> Game
         events,
         "setup",
         "Start spaces as placed at the table: "
-        + ", ".join(f"{color_name(c)} {s}" for c, s in action.spaces)
+        + ", ".join(f"{player_label(state, c)} {s}" for c, s in action.spaces)
         + ".",
         sources.START_ORDER,
     )
@@ -180,7 +188,7 @@ def _stay(state: GameState, action: Stay, events: Events) -> GameState:
         events,
         "move",
         f"{who(state, action.amoeba)} holds on and stays (Holding).",
-        sources.GENE_TABLE,
+        sources.MOVEMENT_GENES,
     )
     return state.with_cursor(step=Step.FEED)
 
@@ -225,7 +233,7 @@ def _carry(state: GameState, action: CarryCubes, events: Events) -> GameState:
             "carry",
             f"{who(state, action.amoeba)} carries {cubes_text(action.cubes)} "
             f"from space {head.origin} to space {head.destination} (Tentacle).",
-            sources.GENE_TABLE,
+            sources.MOVEMENT_GENES,
         )
     return flow.process_queue(state, replace(ctx, queue=ctx.queue[1:]), events)
 
@@ -241,7 +249,7 @@ def _ride(state: GameState, action: RideAlong, events: Events) -> GameState:
             events,
             "move",
             f"{who(state, action.amoeba)} rides along to space {head.destination} (Holding).",
-            sources.GENE_TABLE,
+            sources.MOVEMENT_GENES,
         )
         if state.player(rider.color).has(TENTACLE):
             rest = (replace(head, kind="carry"),) + rest
@@ -250,7 +258,12 @@ def _ride(state: GameState, action: RideAlong, events: Events) -> GameState:
 
 def _move_again(state: GameState, action: MoveAgain, events: Events) -> GameState:
     ctx = state.cursor.move
-    say(events, "move", f"{who(state, ctx.mover)} makes a second, free move (Speed).", sources.QA)
+    say(
+        events,
+        "move",
+        f"{who(state, ctx.mover)} makes a second, free move (Speed).",
+        sources.SPEED_QA,
+    )
     return flow.start_active_move(state, ctx, events)
 
 
@@ -273,10 +286,10 @@ def _feed(state: GameState, action: Feed, events: Events) -> GameState:
         text += " (" + ", ".join(GENES_BY_KEY[g].name for g in meal.genes) + ")"
     if action.parasite:
         state = flow.pay(state, action.parasite, 1)
-        text += f"; {color_name(action.parasite)} pays 1 BP to the bank (Parasitism)"
+        text += f"; {player_label(state, action.parasite)} pays 1 BP to the bank (Parasitism)"
     excreted = feeding.excretion(state, amoeba.color)
     state = flow.add_cubes(state, amoeba.space, state.seat(amoeba.color), excreted)
-    text += f", and excretes {excreted} {amoeba.color.value}"
+    text += f", and excretes {excreted} {color_label(amoeba.color)}"
     if excreted < 2:
         text += f" (food shortage: only {excreted} left in the supply)"
     source = (
@@ -333,7 +346,7 @@ def _defend(state: GameState, action: Defend, events: Events) -> GameState:
         events,
         "attack",
         f"{who(state, attack.target)} defends (1 BP): both roll a die.",
-        sources.GENE_TABLE,
+        sources.ATTACKS,
     )
     attack = replace(attack, tried=attack.tried + (attacks.DEFEND,))
     return state.with_cursor(step=Step.FIGHT_ROLL, attack=attack)
@@ -348,7 +361,7 @@ def _escape(state: GameState, action: Escape, events: Events) -> GameState:
         "attack",
         f"{who(state, attack.target)} tries to escape"
         + (f" (paying {cost} BP)." if cost else " (free: Streamlining)."),
-        sources.GENE_TABLE,
+        sources.ATTACKS,
     )
     attack = replace(attack, tried=attack.tried + (attacks.FLEE,))
     state = state.with_cursor(attack=attack)
@@ -364,14 +377,14 @@ def _fight(state: GameState, action: FightRoll, events: Events) -> GameState:
     attack = state.cursor.attack
     a, d = action.attacker, action.defender
     if a == d:
-        say(events, "roll", f"The fight dice tie ({a} - {d}): roll again.", sources.GENE_TABLE)
+        say(events, "roll", f"The fight dice tie ({a} - {d}): roll again.", sources.ATTACKS)
         return state
     if a > d:
         say(
             events,
             "roll",
             f"{who(state, attack.attacker)} wins the fight {a} - {d}.",
-            sources.GENE_TABLE,
+            sources.ATTACKS,
         )
         if attacks.can_retry_defense(state, attack):
             return state.with_cursor(step=Step.DEFENSE_RETRY)
@@ -380,7 +393,7 @@ def _fight(state: GameState, action: FightRoll, events: Events) -> GameState:
         events,
         "roll",
         f"{who(state, attack.target)} wins the fight {d} - {a}; no cubes are placed.",
-        sources.QA,
+        sources.ATTACKS_QA,
     )
     return flow.attack_fails(state, events)
 
@@ -391,7 +404,7 @@ def _retry_defense(state: GameState, action: RetryDefense, events: Events) -> Ga
         events,
         "attack",
         f"{who(state, attack.target)} fights once more, free (Persistence).",
-        sources.ADVANCED,
+        sources.ADVANCED_ATTACKS,
     )
     return state.with_cursor(step=Step.FIGHT_ROLL, attack=attack)
 
@@ -402,7 +415,7 @@ def _retry_attack(state: GameState, action: RetryAttack, events: Events) -> Game
         events,
         "attack",
         f"{who(state, old.attacker)} tries once more, free (Persistence).",
-        sources.ADVANCED,
+        sources.ADVANCED_ATTACKS,
     )
     space = state.amoeba(old.attacker).space
     attack = AttackCtx(old.kind, old.attacker, action.target, space, attacker_retried=True)
@@ -425,7 +438,7 @@ def _pay_debt(state: GameState, action: PayDebt, events: Events) -> GameState:
     parts = [GENES_BY_KEY[g].name for g in action.genes]
     if action.bp:
         parts.append(f"{action.bp} BP")
-    text = f"{color_name(action.color)} pays {owed} MP with " + " + ".join(parts)
+    text = f"{player_label(state, action.color)} pays {owed} MP with " + " + ".join(parts)
     if value > owed:
         text += f"; {value - owed} MP in excess are lost"
     if action.genes:
@@ -441,7 +454,7 @@ def _buy(state: GameState, action: BuyGene, events: Events) -> GameState:
     genes = tuple(g for g in player.genes if g.key != action.give_up)
     genes += (HeldGene(action.gene, state.round),)
     state = state.with_player(replace(player, bp=player.bp - price, genes=genes))
-    text = f"{color_name(action.color)} buys {card.name} for {price} BP"
+    text = f"{player_label(state, action.color)} buys {card.name} for {price} BP"
     if action.give_up:
         text += f", giving up {GENES_BY_KEY[action.give_up].name}"
     say(
@@ -477,7 +490,7 @@ def _free_amoeba(state: GameState, action: PlaceFreeAmoeba, events: Events) -> G
     say(
         events,
         "divide",
-        f"{color_name(action.amoeba.color)} has no amoeba left and places "
+        f"{player_label(state, action.amoeba.color)} has no amoeba left and places "
         f"{who(state, action.amoeba)} free on space {action.space}.",
         sources.FREE_AMOEBA,
     )

@@ -5,16 +5,16 @@ from __future__ import annotations
 from companion.tracker import actions as A
 from companion.tracker import division, movement
 from companion.tracker.actions import cubes_text
-from companion.tracker.data import GENES_BY_KEY
-from companion.tracker.state import AmoebaId, GameState, color_name
-
-
-def _who(aid: AmoebaId) -> str:
-    return f"{color_name(aid.color)} {aid.number}"
+from companion.tracker.data import GENES_BY_KEY, color_label
+from companion.tracker.state import AmoebaId, GameState, amoeba_label, player_label
 
 
 def describe(state: GameState, action: A.Action) -> str:
     """A short label for an action in this state."""
+
+    def _who(aid: AmoebaId) -> str:
+        return amoeba_label(state, aid)
+
     match action:
         case A.TurnEnvironmentCard(card=card):
             c = state.setup.cards.get(card)
@@ -25,11 +25,11 @@ def describe(state: GameState, action: A.Action) -> str:
         case A.ShuffleEnvironmentDeck():
             return "shuffle the remaining environment cards"
         case A.RollForStartOrder(color=color, total=total):
-            return f"{color_name(color)} rolled {total}"
+            return f"{player_label(state, color)} rolled {total}"
         case A.SetStartSpaces(spaces=spaces):
-            return "start spaces " + ", ".join(f"{color_name(c)} {s}" for c, s in spaces)
+            return "start spaces " + ", ".join(f"{player_label(state, c)} {s}" for c, s in spaces)
         case A.ChooseStartSpace(color=color, space=space):
-            return f"{color_name(color)} starts on {space}"
+            return f"{player_label(state, color)} starts on {space}"
         case A.PlaceAmoeba(amoeba=aid, space=space):
             return f"place {_who(aid)} on space {space}"
         case A.Drift(amoeba=aid):
@@ -60,7 +60,7 @@ def describe(state: GameState, action: A.Action) -> str:
             return "no second move"
         case A.Feed(amoeba=aid, cubes=cubes, parasite=parasite):
             text = f"{_who(aid)} eats {cubes_text(cubes)}"
-            return text + (f", {color_name(parasite)} pays 1 BP" if parasite else "")
+            return text + (f", {player_label(state, parasite)} pays 1 BP" if parasite else "")
         case A.Starve(amoeba=aid):
             return f"{_who(aid)} starves (+1 DP)"
         case A.Attack(amoeba=aid, target=t):
@@ -87,18 +87,21 @@ def describe(state: GameState, action: A.Action) -> str:
             text = f"buy {card.name} ({card.price_for(state.n_players)} BP"
             return text + (f" + {GENES_BY_KEY[give_up].name})" if give_up else ")")
         case A.EndPurchases(color=color):
-            return f"{color_name(color)} buys nothing more"
+            return f"{player_label(state, color)} buys nothing more"
         case A.Divide(amoeba=aid, space=space):
             cost = division.division_cost(state, aid.color)
             return f"{_who(aid)} on space {space} ({cost} BP)"
         case A.PlaceFreeAmoeba(amoeba=aid, space=space):
             return f"free {_who(aid)} on space {space}"
         case A.EndDivision(color=color):
-            return f"{color_name(color)} places no more amoebas"
+            return f"{player_label(state, color)} places no more amoebas"
         case A.Strike(amoeba=aid, target=t):
             return f"{_who(aid)} strikes {_who(t)} (1 BP)"
         case A.DeclineAggression(color=color):
-            return f"{color_name(color)} does not strike"
-        case A.Correct(field=field, value=value):
-            return f"correction: {field} = {value}"
+            return f"{player_label(state, color)} does not strike"
+        case A.Correct(field=field, value=value, color=color, amoeba=aid, space=space):
+            if field == "cubes" and color and space:
+                return f"correction: {color_label(color)} cubes on space {space} = {value}"
+            what = _who(aid) if aid else (player_label(state, color) if color else "")
+            return f"correction: {field} of {what} = {value}" if what else f"correction: {field}"
     return action.kind

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from companion.tracker import sources
 from companion.tracker.data import BLOCKED_BY_ADVANCED, GENES, GENES_BY_KEY, Color
-from companion.tracker.state import GameState
+from companion.tracker.state import GameState, player_label
 
 
 @dataclass(frozen=True)
@@ -25,21 +25,22 @@ class Offer:
 
 def refusal(
     state: GameState, color: Color, gene: str, give_up: str | None
-) -> tuple[str, str] | None:
+) -> tuple[str, sources.Rule] | None:
     """Why this purchase is not allowed now (message, source), or None if it is."""
     card = GENES_BY_KEY.get(gene)
     if card is None:
         return (f"there is no gene called {gene!r}", sources.GENE_TABLE)
     player = state.player(color)
+    who = player_label(state, color)
     name = card.name
     if state.copies_total(gene) == 0:
         return (f"{name} is not in the deck with {state.n_players} players", sources.GENE_TABLE)
     if player.holds(gene):
-        return (f"{player.name} already holds {name}; no one may hold two copies", sources.PHASE_3)
+        return (f"{who} already holds {name}; no one may hold two copies", sources.PHASE_3)
     for advanced, lowers in BLOCKED_BY_ADVANCED.items():
         if gene in lowers and player.holds(advanced):
             return (
-                f"{player.name} holds {GENES_BY_KEY[advanced].name}, so {name} cannot be bought",
+                f"{who} holds {GENES_BY_KEY[advanced].name}, so {name} cannot be bought",
                 sources.ADVANCED,
             )
     if state.copies_left(gene) <= 0:
@@ -54,7 +55,7 @@ def refusal(
         held = next((g for g in player.genes if g.key == give_up), None)
         lower = GENES_BY_KEY[give_up].name
         if held is None:
-            return (f"{name} needs {lower}, which {player.name} does not hold", sources.ADVANCED)
+            return (f"{name} needs {lower}, which {who} does not hold", sources.ADVANCED)
         if held.since_round >= state.round:
             return (
                 f"{lower} must have been held since an earlier round to trade it for {name}",
@@ -64,7 +65,7 @@ def refusal(
         return (f"{name} is not an advanced gene; nothing is given up for it", sources.ADVANCED)
     price = card.price_for(state.n_players)
     if player.bp < price:
-        return (f"{name} costs {price} BP; {player.name} has {player.bp}", sources.PHASE_3)
+        return (f"{name} costs {price} BP; {who} has {player.bp}", sources.PHASE_3)
     return None
 
 

@@ -80,9 +80,9 @@ def drift_option(state: GameState) -> str | None:
     return card.drift.value if card and card.drift else None
 
 
-def movement_source(dice: int) -> str:
+def movement_source(dice: int) -> sources.Rule:
     """The rule a move's direction rests on."""
-    return sources.COMPASS if dice == 1 else sources.GENE_TABLE
+    return sources.COMPASS if dice == 1 else sources.MOVEMENT_GENES
 
 
 def has_second_move(player: Player) -> bool:

@@ -14,7 +14,8 @@ from companion.tracker import defects, division, market, movement, scoring
 from companion.tracker.data import GENES_BY_KEY, Color
 from companion.tracker.deaths import dp_limit
 from companion.tracker.prompts import prompt
-from companion.tracker.state import PHASE_TITLES, GameState, Phase, Step, color_name
+from companion.tracker.sources import cite
+from companion.tracker.state import PHASE_TITLES, GameState, Phase, Step, player_label
 
 
 def public_view(state: GameState) -> dict[str, Any]:
@@ -38,7 +39,7 @@ def public_view(state: GameState) -> dict[str, Any]:
         "placeholder_deck": state.setup.deck_is_placeholder,
         "awaiting": {
             "text": now.text,
-            "source": now.source,
+            "source": cite(now.source, state.setup.rulebook) if now.source else None,
             "actor": now.actor.value if now.actor else None,
             "amoeba": str(now.amoeba) if now.amoeba else None,
         },
@@ -46,6 +47,7 @@ def public_view(state: GameState) -> dict[str, Any]:
         "players": [
             {
                 "name": p.name,
+                "label": player_label(state, p.color),
                 "color": p.color.value,
                 "marker": p.marker,
                 "bp": p.bp,
@@ -67,7 +69,9 @@ def public_view(state: GameState) -> dict[str, Any]:
         "score_history": [list(r) for r in state.score_history],
         "start_markers": list(state.start_markers),
         "ranking": ranking(state),
-        "winners": [p.name for p in state.players if _place(state, p.marker) == 1]
+        "winners": [
+            player_label(state, p.color) for p in state.players if _place(state, p.marker) == 1
+        ]
         if state.phase is Phase.OVER
         else [],
     }
@@ -88,6 +92,7 @@ def ranking(state: GameState) -> list[dict[str, Any]]:
         {
             "place": _place(state, p.marker),
             "name": p.name,
+            "label": player_label(state, p.color),
             "color": p.color.value,
             "marker": p.marker,
             "bp": p.bp,
@@ -147,7 +152,7 @@ def seat_view(state: GameState, color: Color) -> dict[str, Any]:
     return {
         "name": player.name,
         "color": color.value,
-        "color_name": color_name(color),
+        "label": player_label(state, color),
         "bp": player.bp,
         "marker": player.marker,
         "place": _place(state, player.marker),

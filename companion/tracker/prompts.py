@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from companion.tracker import attacks, defects, division, movement, sources
 from companion.tracker.choices import start_roll_group
 from companion.tracker.data import HOLDING, Color, tentacle_capacity
-from companion.tracker.state import AmoebaId, GameState, Phase, Step, color_name
+from companion.tracker.sources import Rule
+from companion.tracker.state import AmoebaId, GameState, Phase, Step, amoeba_label, player_label
 
 
 @dataclass(frozen=True)
@@ -18,16 +19,16 @@ class Prompt:
     actor: Color | None
     amoeba: AmoebaId | None
     text: str
-    source: str
-
-
-def _name(aid: AmoebaId) -> str:
-    return f"{color_name(aid.color)} {aid.number}"
+    source: Rule | None
 
 
 def prompt(state: GameState) -> Prompt:
     """The prompt for the current state."""
     c = state.cursor
+
+    def _name(aid: AmoebaId) -> str:
+        return amoeba_label(state, aid)
+
     step = c.step
     if state.phase is Phase.OVER:
         return Prompt(step, None, None, "The game is over.", sources.GAME_END)
@@ -52,7 +53,7 @@ def prompt(state: GameState) -> Prompt:
             step,
             actor,
             None,
-            f"{color_name(actor)} rolls two dice for the start order.",
+            f"{player_label(state, actor)} rolls two dice for the start order.",
             sources.START_ORDER,
         )
     if step is Step.START_SPACE:
@@ -61,8 +62,8 @@ def prompt(state: GameState) -> Prompt:
             step,
             actor,
             None,
-            f"{color_name(actor)} picks a ladder start space (1-{state.n_players}).",
-            sources.START_ORDER,
+            f"{player_label(state, actor)} picks a ladder start space (1-{state.n_players}).",
+            sources.START_ORDER_5_6 if state.n_players >= 5 else sources.START_ORDER,
         )
     if step is Step.PLACE:
         dp = " with 1 DP" if c.placement_round == 1 and state.n_players >= 4 else ""
@@ -70,7 +71,7 @@ def prompt(state: GameState) -> Prompt:
             step,
             c.actor,
             None,
-            f"{color_name(c.actor)} places an amoeba on an empty space{dp}.",
+            f"{player_label(state, c.actor)} places an amoeba on an empty space{dp}.",
             sources.PLACEMENT,
         )
     if step is Step.MOVEMENT_CHOICE:
@@ -128,7 +129,7 @@ def prompt(state: GameState) -> Prompt:
             f"{_name(head.amoeba)} may carry up "
             f"to {cap} cubes from space {head.origin} to space {head.destination} "
             "(Tentacle).",
-            sources.GENE_TABLE,
+            sources.MOVEMENT_GENES,
         )
     if step is Step.RIDE_ALONG:
         head = c.move.queue[0]
@@ -137,7 +138,7 @@ def prompt(state: GameState) -> Prompt:
             head.amoeba.color,
             head.amoeba,
             f"{_name(head.amoeba)} may ride along to space {head.destination} (Holding).",
-            sources.GENE_TABLE,
+            sources.MOVEMENT_GENES,
         )
     if step is Step.SECOND_MOVE:
         mover = c.move.mover
@@ -146,12 +147,16 @@ def prompt(state: GameState) -> Prompt:
             mover.color,
             mover,
             f"{_name(mover)} may make a second, free move (Speed).",
-            sources.QA,
+            sources.SPEED_QA,
         )
     if step is Step.FEED:
         a = state.amoeba(c.amoeba)
         return Prompt(
-            step, a.color, a.id, f"{_name(a.id)} feeds on space {a.space}.", sources.FEEDING
+            step,
+            a.color,
+            a.id,
+            f"{_name(a.id)} feeds on space {a.space}.",
+            sources.FEEDING_5_6 if state.n_players >= 5 else sources.FEEDING,
         )
     if step is Step.ATTACK_RESPONSE:
         t = c.attack.target
@@ -164,7 +169,7 @@ def prompt(state: GameState) -> Prompt:
             t.color,
             t,
             f"{_name(t)} is attacked by {_name(c.attack.attacker)}: {opts}, or accept.",
-            sources.GENE_TABLE,
+            sources.ATTACKS,
         )
     if step is Step.FIGHT_ROLL:
         return Prompt(
@@ -174,7 +179,7 @@ def prompt(state: GameState) -> Prompt:
             f"Fight: "
             f"{_name(c.attack.attacker)} and {_name(c.attack.target)} each roll a die; "
             "ties roll again.",
-            sources.GENE_TABLE,
+            sources.ATTACKS,
         )
     if step is Step.DEFENSE_RETRY:
         t = c.attack.target
@@ -183,7 +188,7 @@ def prompt(state: GameState) -> Prompt:
             t.color,
             t,
             f"{_name(t)} lost the fight: fight once more for free (Persistence)?",
-            sources.ADVANCED,
+            sources.ADVANCED_ATTACKS,
         )
     if step is Step.ATTACK_RETRY:
         a = c.attack.attacker
@@ -192,7 +197,7 @@ def prompt(state: GameState) -> Prompt:
             a.color,
             a,
             f"{_name(a)}'s attack failed: try once more for free (Persistence)?",
-            sources.ADVANCED,
+            sources.ADVANCED_ATTACKS,
         )
     if step is Step.PAY_DEBT:
         color = c.actor
@@ -201,7 +206,7 @@ def prompt(state: GameState) -> Prompt:
             step,
             color,
             None,
-            f"{color_name(color)} has "
+            f"{player_label(state, color)} has "
             f"{defects.mp_sum(state, color)} MP against ozone {card.ozone}: pays "
             f"{defects.debt(state, color)} with genes and/or BP.",
             sources.PHASE_2,
@@ -212,21 +217,24 @@ def prompt(state: GameState) -> Prompt:
             step,
             c.actor,
             None,
-            f"{player.name} ({color_name(c.actor)}, {player.bp} BP) may buy genes.",
+            f"{player_label(state, c.actor)} ({player.bp} BP) may buy genes.",
             sources.PHASE_3,
         )
     if step is Step.DIVIDE:
         color = c.actor
         player = state.player(color)
         if division.free_amoeba_due(state, color):
-            text = f"{color_name(color)} has no amoeba on the board: place one free, anywhere."
+            text = (
+                f"{player_label(state, color)} has no amoeba on the board: "
+                "place one free, anywhere."
+            )
             return Prompt(step, color, None, text, sources.FREE_AMOEBA)
         cost = division.division_cost(state, color)
         return Prompt(
             step,
             color,
             None,
-            f"{color_name(color)} ({player.bp} BP) may divide: "
+            f"{player_label(state, color)} ({player.bp} BP) may divide: "
             f"{cost} BP per amoeba; {division.division_rule(state, color)}.",
             sources.PHASE_4,
         )
@@ -235,7 +243,7 @@ def prompt(state: GameState) -> Prompt:
             step,
             c.actor,
             None,
-            f"{color_name(c.actor)} may strike once with Aggression (1 BP).",
-            sources.ADVANCED,
+            f"{player_label(state, c.actor)} may strike once with Aggression (1 BP).",
+            sources.ADVANCED_ATTACKS,
         )
-    return Prompt(step, None, None, "Nothing is awaited.", "")
+    return Prompt(step, None, None, "Nothing is awaited.", None)

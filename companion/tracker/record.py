@@ -17,6 +17,7 @@ from companion.tracker.codec import setup_from_dict, setup_to_dict
 from companion.tracker.engine import Applied, apply, new_game, validate_setup
 from companion.tracker.errors import ActionError, IllegalAction, InvalidAction
 from companion.tracker.flow import Event
+from companion.tracker.sources import UNDO, Rule
 from companion.tracker.state import GameSetup, GameState
 from companion.tracker.text import check_json_text
 
@@ -51,7 +52,7 @@ class Record:
 class RecordError(InvalidAction):
     """A record that cannot be read or replayed; `index` is the 1-based entry at fault."""
 
-    def __init__(self, message: str, index: int | None = None, source: str = "") -> None:
+    def __init__(self, message: str, index: int | None = None, source: Rule | None = None) -> None:
         prefix = f"action {index}: " if index is not None else ""
         super().__init__(prefix + message, source)
         self.index = index
@@ -268,7 +269,7 @@ class History:
             history = History(
                 self.setup, self.start, self.recorded.push(entry), in_force, self.applied
             )
-            return history, (Event("undo", text, "referee"),), tuple(s for s, _ in dropped)
+            return history, (Event("undo", text, UNDO),), tuple(s for s, _ in dropped)
         state, events = self._apply(entry)
         in_force = self.in_force.push((seq, state))
         history = History(self.setup, self.start, self.recorded.push(entry), in_force, self.applied)

@@ -10,7 +10,7 @@ from companion.tracker.errors import IllegalAction
 from companion.tracker.feeding import legal_meals, meal_description
 from companion.tracker.labels import describe
 from companion.tracker.prompts import prompt
-from companion.tracker.state import AmoebaId, GameState, Step, color_name
+from companion.tracker.state import AmoebaId, GameState, Step, amoeba_label, player_label
 
 
 def _actor_of(action: A.Action) -> Color | None:
@@ -63,7 +63,9 @@ def explain(state: GameState, action: A.Action) -> IllegalAction:
         )
     actor = _actor_of(action)
     if now.actor is not None and actor is not None and actor != now.actor:
-        return IllegalAction(f"It is {color_name(now.actor)}'s turn: {now.text}", sources.ORDER)
+        return IllegalAction(
+            f"It is {player_label(state, now.actor)}'s turn: {now.text}", sources.ORDER
+        )
     aid = getattr(action, "amoeba", None)
     if (
         now.amoeba is not None
@@ -72,7 +74,8 @@ def explain(state: GameState, action: A.Action) -> IllegalAction:
         and not isinstance(action, (A.Divide, A.PlaceFreeAmoeba, A.PlaceAmoeba, A.Strike))
     ):
         return IllegalAction(
-            f"It is {now.amoeba}'s turn, in numerical order: {now.text}", sources.NUMERICAL_ORDER
+            f"It is {amoeba_label(state, now.amoeba)}'s turn, in numerical order: {now.text}",
+            sources.NUMERICAL_ORDER,
         )
     specific = _specific(state, action)
     if specific:
@@ -93,7 +96,9 @@ def _specific(state: GameState, action: A.Action) -> IllegalAction | None:
             if space not in state.setup.board.spaces():
                 return IllegalAction(f"there is no space {space} on the soup", sources.PLACEMENT)
             if state.amoeba(aid):
-                return IllegalAction(f"{aid} is already on the board", sources.PLACEMENT)
+                return IllegalAction(
+                    f"{amoeba_label(state, aid)} is already on the board", sources.PLACEMENT
+                )
             if state.amoebas_on(space):
                 return IllegalAction(
                     f"space {space} already holds an amoeba; at setup every "
@@ -104,7 +109,7 @@ def _specific(state: GameState, action: A.Action) -> IllegalAction | None:
             player = state.player(aid.color)
             return IllegalAction(
                 f"moving costs {movement.move_cost(player)} BP and "
-                f"{player.name} has {player.bp}; the amoeba drifts",
+                f"{player_label(state, player.color)} has {player.bp}; the amoeba drifts",
                 sources.PHASE_1,
             )
         case A.Stay():
@@ -122,7 +127,7 @@ def _specific(state: GameState, action: A.Action) -> IllegalAction | None:
             return IllegalAction(
                 f"Tentacle carries at most {cap} cubes that lie on space "
                 f"{origin}, not {A.cubes_text(cubes)}",
-                sources.GENE_TABLE,
+                sources.MOVEMENT_GENES,
             )
         case A.Feed(amoeba=aid, cubes=cubes):
             amoeba = state.amoeba(aid)
@@ -131,11 +136,12 @@ def _specific(state: GameState, action: A.Action) -> IllegalAction | None:
                 return IllegalAction("an amoeba never eats cubes of its own color", sources.FEEDING)
             if getattr(action, "parasite", None) and not state.player(aid.color).has(PARASITISM):
                 return IllegalAction(
-                    "only Parasitism lets an amoeba make another player pay", sources.GENE_TABLE
+                    "only Parasitism lets an amoeba make another player pay",
+                    sources.FEEDING_GENES_NOTE,
                 )
             if not meals:
                 return IllegalAction(
-                    f"{aid} finds no legal meal on space {amoeba.space}: it "
+                    f"{amoeba_label(state, aid)} finds no legal meal on space {amoeba.space}: it "
                     "starves (or attacks, with Struggle for Survival)",
                     sources.FEEDING,
                 )
@@ -148,7 +154,8 @@ def _specific(state: GameState, action: A.Action) -> IllegalAction | None:
             )
         case A.Starve(amoeba=aid):
             return IllegalAction(
-                f"{aid} has a legal meal on its space and eats it", sources.FEEDING
+                f"{amoeba_label(state, aid)} has a legal meal on its space and eats it",
+                sources.FEEDING,
             )
         case A.Attack(amoeba=aid, target=target):
             amoeba = state.amoeba(aid)
@@ -156,33 +163,36 @@ def _specific(state: GameState, action: A.Action) -> IllegalAction | None:
             if not player.has(STRUGGLE):
                 return IllegalAction(
                     "only Struggle for Survival (or Aggression) lets an amoeba attack in phase 1",
-                    sources.GENE_TABLE,
+                    sources.ATTACKS,
                 )
             if legal_meals(state, amoeba):
                 return IllegalAction(
                     "Struggle for Survival attacks only an amoeba that would "
                     "otherwise starve; this one has a meal",
-                    sources.GENE_TABLE,
+                    sources.ATTACKS,
                 )
             if not state.cursor.may_attack:
                 return IllegalAction(
                     "the attack is over: the attacker rode along with its "
                     "fleeing victim and may only feed",
-                    sources.QA,
+                    sources.ATTACKS_QA,
                 )
             if player.bp < 1:
-                return IllegalAction("an attack costs 1 BP", sources.GENE_TABLE)
+                return IllegalAction("an attack costs 1 BP", sources.ATTACKS)
             victim = state.amoeba(target)
             if victim is None or victim.space != amoeba.space:
-                return IllegalAction(f"{target} is not on space {amoeba.space}", sources.GENE_TABLE)
+                return IllegalAction(
+                    f"{amoeba_label(state, target)} is not on space {amoeba.space}", sources.ATTACKS
+                )
             if attacks.armored(state, victim):
                 return IllegalAction(
-                    f"{target} has Armor and cannot be attacked in phase 1", sources.ADVANCED
+                    f"{amoeba_label(state, target)} has Armor and cannot be attacked in phase 1",
+                    sources.ADVANCED_ATTACKS,
                 )
         case A.PayDebt(color=color):
             owed = defects.debt(state, color)
             return IllegalAction(
-                f"{color_name(color)} owes {owed} MP: returned genes count their "
+                f"{player_label(state, color)} owes {owed} MP: returned genes count their "
                 "MP (Ray Protection 4), BP count 1, BP pay only what the genes "
                 "leave, and no returned card may be superfluous. Legal: "
                 f"{_listing(state, legal_actions(state))}",
@@ -198,33 +208,42 @@ def _specific(state: GameState, action: A.Action) -> IllegalAction | None:
             player = state.player(color)
             if division.free_amoeba_due(state, color):
                 return IllegalAction(
-                    f"{color_name(color)} has no amoeba on the board and places "
+                    f"{player_label(state, color)} has no amoeba on the board and places "
                     "one free amoeba first",
                     sources.FREE_AMOEBA,
                 )
             if player.bp < cost:
                 return IllegalAction(
-                    f"a new amoeba costs {cost} BP; {player.name} has {player.bp}", sources.PHASE_4
+                    f"a new amoeba costs {cost} BP; "
+                    f"{player_label(state, player.color)} has {player.bp}",
+                    sources.PHASE_4,
                 )
             if state.amoeba(aid):
-                return IllegalAction(f"{aid} is already on the board", sources.NUMERICAL_ORDER)
+                return IllegalAction(
+                    f"{amoeba_label(state, aid)} is already on the board", sources.NUMERICAL_ORDER
+                )
             if aid.number not in division.free_numbers(state, color):
-                return IllegalAction(f"there is no amoeba {aid} in this game", sources.SETUP)
+                return IllegalAction(
+                    f"there is no amoeba {amoeba_label(state, aid)} in this game", sources.SETUP
+                )
             return IllegalAction(
                 f"space {space} is not allowed: {division.division_rule(state, color)}",
                 sources.PHASE_4,
             )
         case A.PlaceFreeAmoeba(amoeba=aid):
             return IllegalAction(
-                f"{color_name(aid.color)} still has amoebas on the board (or the "
+                f"{player_label(state, aid.color)} still has amoebas on the board (or the "
                 "free amoeba option is off): new amoebas are bought by division",
                 sources.FREE_AMOEBA,
             )
         case A.Strike(amoeba=aid, target=target):
             if not attacks.can_strike(state, aid.color):
-                return IllegalAction("Aggression strikes once a round, for 1 BP", sources.ADVANCED)
+                return IllegalAction(
+                    "Aggression strikes once a round, for 1 BP", sources.ADVANCED_ATTACKS
+                )
             return IllegalAction(
-                f"{aid} can strike only an enemy amoeba on its own space, not {target}",
-                sources.ADVANCED,
+                f"{amoeba_label(state, aid)} can strike only an enemy amoeba on its own "
+                f"space, not {amoeba_label(state, target)}",
+                sources.ADVANCED_ATTACKS,
             )
     return None

@@ -1,39 +1,241 @@
-"""Citations of the rulebooks in `shared/seeds/`, written as `file-prefix §section`.
+"""Citations: which rule area a step rests on, and where each printed rulebook says it.
 
-000 is the Spanish base rules, 001 the Italian base + 5-6 player rules, 003 the English
-5-6 player expansion, 004 the second Spanish translation. RULES names the companion's own
-documented readings (shared/RULES.md, "Decisions where the sources are silent or loose").
+A `Rule` names a rule area (one page of the app's rules, `/rules/<area>`) and the sections
+of the books that say it, the book that says it first. The group tells at setup which
+rulebook it holds (`GameSetup.rulebook`); `cite` picks that book's own section where that
+book has one, else a book of the same language, else the first book that says it. The 5-6
+player rules are printed in the English expansion and in the Italian rules. The
+companion's own readings where the books are silent or loose are cited as such.
 """
 
-SETUP = "000 §Preparación"
-START_ORDER = "000 §Determinar el Jugador de Comienzo"
-PLACEMENT = "000 §Colocar Amebas"
-ORDER = "000 §Orden Ascendente/Descendente"
-NUMERICAL_ORDER = "000 §Orden Numérico"
-PHASE_1 = "000 §Fase 1"
-NO_DRIFT = "004 §Fase 1"
-COMPASS = "000 §Brújula"
-FEEDING = "000 §Fase 1"
-FEEDING_5_6 = "003 §Phase 1: Movement and Feeding"
-SHORTAGE = "000 §Escasez de Material Alimenticio"
-PHASE_2 = "000 §Fase 2"
-DEFECT_EXAMPLE = "001 §Perdita delle Carte Gene"
-PHASE_3 = "000 §Fase 3"
-ADVANCED = "000 §Genes Avanzados"
-GENE_TABLE = "000 §EL PROYECTO GENOMA DE AMEBA"
-GENE_TABLE_5_6 = "003 §The Amoeba Genome Project, 5-6 Players"
-PHASE_4 = "000 §Fase 4"
-FREE_AMOEBA = "001 §Fase 4"
-DIVISION_5_6 = "003 §Phase 4: Cell Division"
-PHASE_5 = "000 §Fase 5"
-VIOLENT_DEATH = "000 §Muerte"
-QA = "000 §Preguntas"
-PHASE_6 = "000 §Fase 6"
-SCORING_EXAMPLE = "001 §Fase 6"
-SCORING_5_6 = "003 §Phase 6: Scoring"
-SCORING_5_6_ALT = "001 §3.5"
-GAME_END = "000 §FINAL DEL JUEGO"
-EARLY_END = "004 §Fin del juego"
-FEEDING_GENES_NOTE = "001 §NOTA"
-DECISIONS = "RULES §Decisions"
-CORRECTION = "referee correction"
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import NamedTuple
+
+
+class Book(StrEnum):
+    """A printed rulebook, or the companion's own reading."""
+
+    SPANISH = "es"  # Ursuppe, Reglas del Juego (translated by Manuel Suffo)
+    SPANISH_2 = "es2"  # Reglas del juego de sopa primordial (a second Spanish translation)
+    ITALIAN = "it"  # Ursuppe, base rules and the 5-6 player expansion (translated by Gylas)
+    ENGLISH_5_6 = "en"  # Freshly Spiced, the 5-6 player expansion (translated by John Webley)
+    COMPANION = "app"  # the companion's reading where the books are silent or loose
+
+
+# The rulebooks a group may hold (the base game); the English expansion adds 5-6 players.
+RULEBOOKS = (Book.SPANISH, Book.SPANISH_2, Book.ITALIAN)
+
+BOOK_NAMES = {
+    Book.SPANISH: "Spanish rules",
+    Book.SPANISH_2: "Spanish rules (sopa primordial)",
+    Book.ITALIAN: "Italian rules",
+    Book.ENGLISH_5_6: "English 5-6 player expansion",
+    Book.COMPANION: "Companion reading",
+}
+
+LANGUAGE = {
+    Book.SPANISH: "es",
+    Book.SPANISH_2: "es",
+    Book.ITALIAN: "it",
+    Book.ENGLISH_5_6: "en",
+    Book.COMPANION: "",
+}
+
+# The rule areas, in the order of a game; each is one rules page of the app.
+AREAS = {
+    "setup": "Setup",
+    "start_order": "Start order",
+    "placement": "Placing the first amoebas",
+    "turn_order": "Turn order: ascending, descending, numerical",
+    "movement": "Phase 1: drift and movement",
+    "compass": "The compass die",
+    "feeding": "Phase 1: feeding and excretion",
+    "shortage": "Food shortage",
+    "attacks": "Attacks and fights",
+    "environment": "Phase 2: environment and gene defects",
+    "genes": "Phase 3: new genes",
+    "advanced_genes": "Advanced genes",
+    "division": "Phase 4: cell division",
+    "deaths": "Phase 5: deaths",
+    "scoring": "Phase 6: scoring",
+    "game_end": "Game end",
+    "corrections": "Referee corrections",
+}
+
+ES, ES2, IT, EN = Book.SPANISH, Book.SPANISH_2, Book.ITALIAN, Book.ENGLISH_5_6
+
+# Each area's own section in each book, with the titles as printed (3-4 players).
+AREA_SECTIONS: dict[str, dict[Book, str]] = {
+    "setup": {ES: "PREPARACIÓN", ES2: "Preparar", IT: "Preparazione", EN: "Preparation"},
+    "start_order": {
+        ES: "Determinar el Jugador de Comienzo",
+        ES2: "Preparar",
+        IT: "Determinare il Primo Giocatore",
+        EN: "Determine Starting Player",
+    },
+    "placement": {
+        ES: "Colocar Amebas",
+        ES2: "Preparar",
+        IT: "Posizionamento delle Amebe",
+        EN: "Placing Amoebas",
+    },
+    "turn_order": {
+        ES: "Orden Ascendente/Descendente",
+        IT: "Ordine Ascendente / Discendente",
+    },
+    "movement": {
+        ES: "Fase 1: Movimiento y Alimentación",
+        ES2: "Fase 1: Movimiento y alimentación",
+        IT: "Fase 1: Movimento e Alimentazione",
+    },
+    "compass": {ES: "Brújula", ES2: "Fase 1: Movimiento y alimentación", IT: "Bussola"},
+    "feeding": {
+        ES: "Fase 1: Movimiento y Alimentación",
+        ES2: "Fase 1: Movimiento y alimentación",
+        IT: "Fase 1: Movimento e Alimentazione",
+        EN: "Phase 1: Movement and Feeding",
+    },
+    "shortage": {
+        ES: "Escasez de Material Alimenticio e Inanición",
+        ES2: "Fase 1: Movimiento y alimentación",
+        IT: "Carenza di Cibo e soffrire la fame",
+    },
+    "attacks": {ES: "EL PROYECTO GENOMA DE AMEBA", IT: 'LE CARTE GENE "NORMALE"'},
+    "environment": {
+        ES: "Fase 2: Medio Ambiente y Defectos Genéticos",
+        ES2: "Fase 2: Medio ambiente y defectos genéticos",
+        IT: "Fase 2: Ambiente e Perdita dei Geni",
+    },
+    "genes": {ES: "Fase 3: Nuevos Genes", ES2: "Fase 3: Nuevos genes", IT: "Fase 3: Nuovi Geni"},
+    "advanced_genes": {ES: "Genes Avanzados", IT: 'LE CARTE GENE "SUPERIORE"'},
+    "division": {
+        ES: "Fase 4: División Celular",
+        ES2: "Fase 4: División celular",
+        IT: "Fase 4: Divisione Cellulare",
+        EN: "Phase 4: Cell Division",
+    },
+    "deaths": {ES: "Fase 5: Muertes", ES2: "Fase 5: Muertes", IT: "Fase 5: Morte"},
+    "scoring": {
+        ES: "Fase 6: Puntuación",
+        ES2: "Fase 6: Puntuación",
+        IT: "Fase 6: Punteggio",
+        EN: "Phase 6: Scoring",
+    },
+    "game_end": {ES: "FINAL DEL JUEGO", ES2: "Fin del juego", IT: "Fine della Partita"},
+    "corrections": {},
+}
+
+
+@dataclass(frozen=True)
+class Rule:
+    """What a step rests on: a rule area and the sections of the books that say it."""
+
+    area: str
+    sections: tuple[tuple[Book, str], ...]
+
+    def __str__(self) -> str:
+        return citation_text(cite(self))
+
+
+class Citation(NamedTuple):
+    """One book's section for a rule, as shown: the area (its rules page), book and section."""
+
+    area: str
+    book: Book
+    section: str
+
+
+def rule(area: str, sections: dict[Book, str] | None = None) -> Rule:
+    """A rule of an area: the given sections, or the area's own section in each book."""
+    assert area in AREAS, area
+    table = AREA_SECTIONS[area] if sections is None else sections
+    return Rule(area, tuple(table.items()))
+
+
+def base_rule(area: str) -> Rule:
+    """A rule of an area as the base game (3-4 players) says it: no 5-6 player expansion."""
+    return rule(area, {b: s for b, s in AREA_SECTIONS[area].items() if b is not EN})
+
+
+def reading(area: str, text: str) -> Rule:
+    """The companion's own reading, where the books are silent or loose."""
+    return rule(area, {Book.COMPANION: text})
+
+
+def cite(source: Rule, rulebook: Book = Book.SPANISH) -> Citation:
+    """The section to show a group that holds `rulebook`: its own, else the closest book."""
+    books = dict(source.sections)
+    if rulebook in books:
+        return Citation(source.area, rulebook, books[rulebook])
+    same = [b for b in books if LANGUAGE[b] == LANGUAGE[rulebook]]
+    book = same[0] if same else source.sections[0][0]
+    return Citation(source.area, book, books[book])
+
+
+def area_sections(area: str) -> dict[Book, tuple[str, ...]]:
+    """Every section of each book cited for an area (its own section first), in book order."""
+    found: dict[Book, list[str]] = {b: [s] for b, s in AREA_SECTIONS[area].items()}
+    for value in globals().values():
+        if isinstance(value, Rule) and value.area == area:
+            for book, section in value.sections:
+                if book is not Book.COMPANION and section not in found.setdefault(book, []):
+                    found[book].append(section)
+    return {b: tuple(found[b]) for b in Book if found.get(b)}
+
+
+def citation_text(citation: Citation) -> str:
+    """A citation in words: `Spanish rules, Fase 6: Puntuación`."""
+    if citation.book is Book.COMPANION:
+        return f"{BOOK_NAMES[Book.COMPANION]}: {citation.section}"
+    return f"{BOOK_NAMES[citation.book]}, {citation.section}"
+
+
+# ----- the rules the engine cites -----------------------------------------------------
+SETUP = rule("setup")
+START_ORDER = base_rule("start_order")
+START_ORDER_5_6 = rule("start_order", {EN: "Determine Starting Player", IT: "3.2 Iniziare"})
+PLACEMENT = base_rule("placement")
+ORDER = rule("turn_order")
+NUMERICAL_ORDER = rule(
+    "turn_order",
+    {ES: "Orden Numérico", ES2: "Fase 1: Movimiento y alimentación", IT: "Ordine Numerico"},
+)
+PHASE_1 = rule("movement")
+NO_DRIFT = rule("movement", {ES2: "Fase 1: Movimiento y alimentación"})
+COMPASS = rule("compass")
+FEEDING = base_rule("feeding")
+FEEDING_5_6 = rule("feeding", {EN: "Phase 1: Movement and Feeding", IT: "3.3 Nutrirsi"})
+FEEDING_GENES_NOTE = rule(
+    "feeding", {ES: "EL PROYECTO GENOMA DE AMEBA", IT: 'LE CARTE GENE "NORMALE"'}
+)
+SHORTAGE = rule("shortage")
+PHASE_2 = rule("environment")
+DEFECT_EXAMPLE = rule("environment", {IT: "Perdita delle Carte Gene"})
+PHASE_3 = rule("genes")
+GENE_TABLE = rule("genes", {ES: "EL PROYECTO GENOMA DE AMEBA", IT: 'LE CARTE GENE "NORMALE"'})
+GENE_TABLE_5_6 = rule(
+    "genes", {EN: "The Amoeba Genome Project, 5-6 Players", IT: 'LE CARTE GENE "NORMALE"'}
+)
+MOVEMENT_GENES = rule(
+    "movement", {ES: "EL PROYECTO GENOMA DE AMEBA", IT: 'LE CARTE GENE "NORMALE"'}
+)
+SPEED_QA = rule("movement", {ES: "Preguntas y Respuestas"})
+ADVANCED = rule("advanced_genes")
+ATTACKS = rule("attacks")
+ADVANCED_ATTACKS = rule("attacks", {ES: "Genes Avanzados", IT: 'LE CARTE GENE "SUPERIORE"'})
+ATTACKS_QA = rule("attacks", {ES: "Preguntas y Respuestas"})
+VIOLENT_DEATH = rule("attacks", {ES: "Muerte", IT: "Morte"})
+ARMOR_DEATH = reading("attacks", "an armoured amoeba pushed to its DP limit dies at once")
+PHASE_4 = base_rule("division")
+FREE_AMOEBA = rule("division", {IT: "Fase 4: Divisione Cellulare", ES2: "Fase 4: División celular"})
+DIVISION_5_6 = rule("division", {EN: "Phase 4: Cell Division", IT: "3.4 Divisione Cellulare"})
+PHASE_5 = rule("deaths")
+PHASE_6 = base_rule("scoring")
+SCORING_5_6 = rule("scoring", {EN: "Phase 6: Scoring", IT: "3.5 Calcolo dei Punti"})
+GAME_END = rule("game_end")
+EARLY_END = rule("game_end", {ES2: "Fin del juego"})
+CORRECTION = reading("corrections", "the referee sets what the table shows, with a reason")
+UNDO = reading("corrections", "an undo is recorded in the log; nothing is erased")

@@ -19,8 +19,10 @@ from companion.tracker.data import (
     Color,
     EnvironmentCard,
     GeneCard,
+    color_label,
 )
 from companion.tracker.options import RuleOptions
+from companion.tracker.sources import Book
 
 
 class Phase(StrEnum):
@@ -112,6 +114,7 @@ class GameSetup:
     board_flip: BoardFlip = BoardFlip.NONE
     ladder_length: int = LADDER_LENGTH
     options: RuleOptions = field(default_factory=RuleOptions)
+    rulebook: Book = Book.SPANISH  # the printed rules the group holds, cited in its words
 
     @property
     def players(self) -> int:
@@ -361,9 +364,18 @@ class GameState:
         return replace(self, cursor=replace(self.cursor, **changes))
 
 
-def color_name(color: Color) -> str:
-    """A color as shown to players."""
-    return color.value.capitalize()
+def player_label(game: GameState | GameSetup, color: Color) -> str:
+    """A player as every screen names them: `Ben ▲ yellow` (name, shape glyph, color)."""
+    setup = game.setup if isinstance(game, GameState) else game
+    for seat in setup.seats:
+        if seat.color == color:
+            return f"{seat.name} {color_label(color)}"
+    return color_label(color)
+
+
+def amoeba_label(game: GameState | GameSetup, aid: AmoebaId) -> str:
+    """An amoeba as every screen names it: `Ben ▲ yellow 3` (its player, its number)."""
+    return f"{player_label(game, aid.color)} {aid.number}"
 
 
 def new_players(setup: GameSetup, bp: int) -> tuple[Player, ...]:

@@ -67,7 +67,18 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     store.on_revoke = hub.revoke
     app.extensions["companion.store"] = store
 
-    from companion.web import auth, board, console, correction, games, records, seat, svg, taps
+    from companion.web import (
+        auth,
+        board,
+        console,
+        correction,
+        games,
+        records,
+        rules,
+        seat,
+        svg,
+        taps,
+    )
 
     app.jinja_env.globals.update(
         board_svg=svg.board_svg,
@@ -76,9 +87,10 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         compass_svg=svg.compass_svg,
         shape_icon=svg.shape_icon,
         correction_form=correction.correction_form,
+        cite_link=rules.cite_link,
     )
 
-    for module in (auth, games, console, seat, board, records):
+    for module in (auth, games, console, seat, board, records, rules):
         app.register_blueprint(module.bp)
     app.register_blueprint(taps.bp)
 

@@ -15,12 +15,13 @@ from companion.tracker.data import GENES, Color
 from companion.tracker.errors import ActionError, InvalidAction
 from companion.tracker.projection import public_view
 from companion.tracker.record import Undo
-from companion.tracker.state import AmoebaId
+from companion.tracker.state import AmoebaId, player_label
 from companion.web import autoroll
 from companion.web.auth import referee_required
 from companion.web.common import page_or_partial, store, wants_partial
 from companion.web.controls import action_from_form, controls
 from companion.web.games import SHAPES
+from companion.web.rules import refusal
 from companion.web.taps import given_up_message, recorded_note, save_message, tapped
 
 bp = Blueprint("console", __name__, url_prefix="/games/<game_id>")
@@ -88,7 +89,7 @@ def submit(game: Game, entry):
     except Conflict as exc:
         return render_console(store().get(game.id), status=409, error=exc.message, conflict=True)
     except ActionError as exc:
-        return render_console(game, status=422, error=str(exc))
+        return render_console(game, status=422, error=refusal(exc, game.setup.rulebook))
     except TapRecorded as exc:
         return render_console(store().get(game.id), note=recorded_note(exc.seq))
     except TapGivenUp:
@@ -120,7 +121,7 @@ def act(game_id: str):
     try:
         action = action_from_form(game.state, request.form)
     except ActionError as exc:
-        return render_console(game, status=422, error=str(exc))
+        return render_console(game, status=422, error=refusal(exc, game.setup.rulebook))
     return submit(game, action)
 
 
@@ -152,7 +153,7 @@ def undo(game_id: str):
     except ValueError:
         return render_console(game, status=422, error=_("Which entry? The form was damaged."))
     except ActionError as exc:
-        return render_console(game, status=422, error=str(exc))
+        return render_console(game, status=422, error=refusal(exc, game.setup.rulebook))
     return submit(game, Undo(to))
 
 
@@ -198,7 +199,15 @@ def seats(game_id: str):
     cards = []
     for seat in game.setup.seats:
         url = f"{base}/s/{tokens[seat.color.value]}"
-        cards.append({"name": seat.name, "color": seat.color.value, "url": url, "svg": qr_svg(url)})
+        cards.append(
+            {
+                "name": seat.name,
+                "label": player_label(game.setup, seat.color),
+                "color": seat.color.value,
+                "url": url,
+                "svg": qr_svg(url),
+            }
+        )
     board_url = f"{base}/b/{game.board_token}"
     return render_template(
         "seats.html",

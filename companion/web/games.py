@@ -14,25 +14,22 @@ from companion.store import Game, NotFound
 from companion.tracker.actions import ShuffleEnvironmentDeck
 from companion.tracker.board import BoardFlip, make_board
 from companion.tracker.data import PLACEHOLDER_DECK, Color, Direction, EnvironmentCard
+from companion.tracker.data import SHAPES as CORE_SHAPES
 from companion.tracker.errors import InvalidAction
 from companion.tracker.options import RuleOptions
+from companion.tracker.sources import RULEBOOKS, Book
 from companion.tracker.state import GameSetup, Seat
 from companion.tracker.text import check_text
 from companion.web import autoroll
 from companion.web.auth import SEAT_COOKIE, is_referee, referee_required
 from companion.web.common import store
 from companion.web.optiontext import option_fields, question
+from companion.web.rules import rulebook_choices
 
 bp = Blueprint("games", __name__)
 
-SHAPES = {
-    "red": "circle",
-    "yellow": "triangle",
-    "green": "square",
-    "blue": "diamond",
-    "white": "hexagon",
-    "black": "star",
-}
+SHAPES = {color.value: shape.name for color, shape in CORE_SHAPES.items()}
+GLYPHS = {color.value: shape.glyph for color, shape in CORE_SHAPES.items()}
 
 
 @bp.route("/")
@@ -63,6 +60,7 @@ def _remembered() -> dict[str, Any]:
         "board_flip": box.get("board_flip", "none"),
         "ladder_length": box.get("ladder_length", 50),
         "players": box.get("players", []),
+        "rulebook": box.get("rulebook", Book.SPANISH.value),
     }
 
 
@@ -75,6 +73,8 @@ def _setup_page(error: str | None = None, form: Any = None, status: int = 200):
         options=option_fields(form),
         colors=[c.value for c in Color],
         shapes=SHAPES,
+        glyphs=GLYPHS,
+        rulebooks=rulebook_choices(),
         boards=boards,
         today=date.today().isoformat(),
         error=error,
@@ -146,6 +146,12 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
             "the ladder length must be a number, the board a known outline"
         ) from None
     confirmed = form.get("deck_confirmed") == "on"
+    try:
+        rulebook = Book(form.get("rulebook") or Book.SPANISH.value)
+    except ValueError:
+        rulebook = None
+    if rulebook not in RULEBOOKS:
+        raise InvalidAction("choose the rulebook your group holds: Spanish or Italian")
     setup = GameSetup(
         seats=tuple(seats),
         deck=tuple(cards),
@@ -153,6 +159,7 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
         board_flip=flip,
         ladder_length=ladder,
         options=RuleOptions(**options),
+        rulebook=rulebook,
     )
     extras = {
         "dice_by_app": form.get("dice") in ("app", "auto"),
@@ -186,6 +193,7 @@ def create():
     box = {
         "board_flip": setup.board_flip.value,
         "ladder_length": setup.ladder_length,
+        "rulebook": setup.rulebook.value,
         "players": [{"name": s.name, "color": s.color.value} for s in setup.seats],
     }
     if not setup.deck_is_placeholder:

@@ -14,6 +14,7 @@ from typing import Any
 from markupsafe import Markup
 
 from companion.tracker.board import Board
+from companion.tracker.data import SHAPES
 
 FILL = {
     "red": "#d62828",
@@ -31,14 +32,7 @@ INK = {
     "white": "#222",
     "black": "#fff",
 }
-SHAPE = {
-    "red": "circle",
-    "yellow": "triangle",
-    "green": "square",
-    "blue": "diamond",
-    "white": "hexagon",
-    "black": "star",
-}
+SHAPE = {color.value: shape.name for color, shape in SHAPES.items()}
 CELL = 100
 
 

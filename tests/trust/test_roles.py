@@ -55,6 +55,8 @@ WALK_TAP = "rolesWalkTap-0001"  # a well-formed tap id that no submission carrie
 ROUTES: dict[tuple[str, str], str] = {
     ("/static/<path:filename>", "GET"): "open",
     ("/healthz", "GET"): "open",
+    ("/rules", "GET"): "open",  # the rules pages: no game data, for every phone and the TV
+    ("/rules/<area>", "GET"): "open",
     ("/referee/<token>", "GET"): "login",
     ("/", "GET"): "index",
     ("/games/new", "GET"): "referee",
@@ -306,6 +308,7 @@ def plan(w: World, rule: str, method: str, role: str) -> Check:
     """The request a role makes on a route, and the status it must get."""
     kind = ROUTES[(rule, method)]
     url = rule.replace("<game_id>", w.game_id).replace("<path:filename>", "app.css")
+    url = url.replace("<area>", "scoring")
     referee = role == "referee"
     if kind == "open":
         return Check(role, method, url, 200)

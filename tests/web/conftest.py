@@ -29,7 +29,8 @@ SEAT_COOKIE_NAME = "companion_seat"
 PLAYERS = [("Ana", "red"), ("Ben", "yellow"), ("Cleo", "green"), ("Dev", "blue")]
 CSRF_RE = re.compile(r'name="csrf" value="([^"]+)"')
 PROMPT_RE = re.compile(r'class="prompt">([^<]*)<')
-ALERT_RE = re.compile(r'role="alert">([^<]*)<')
+ALERT_RE = re.compile(r'role="alert">(.*?)</p>', re.S)
+TAG_RE = re.compile(r"<[^>]+>")
 REVISION_RE = re.compile(r'id="console" class="console" data-revision="(\d+)"')
 
 
@@ -82,7 +83,7 @@ def prompt_of(response) -> str:
 def alert_of(response) -> str:
     match = ALERT_RE.search(text_of(response))
     assert match, "the page shows a refusal"
-    return html.unescape(match.group(1))
+    return html.unescape(TAG_RE.sub("", match.group(1)))
 
 
 class Referee:

@@ -65,7 +65,7 @@ def test_a_legal_action_advances_the_game(game):
     assert response.status_code == 200
     assert "<html" not in text_of(response)
     assert prompt_of(response) != before
-    assert prompt_of(response) == "Red rolls two dice for the start order."
+    assert prompt_of(response) == "Ana ● red rolls two dice for the start order."
     assert game.revision == 1
     assert game.console_revision() == 1
 
@@ -81,7 +81,8 @@ def test_an_illegal_action_is_refused_in_place_with_the_rules_message(game):
     assert body.lstrip().startswith('<div id="console"')
     message = alert_of(response)
     assert message.startswith("That is not a legal choice")
-    assert "§" in message  # names the rule it rests on
+    # names the rule it rests on, in the group's rulebook (Spanish by default)
+    assert "(Spanish rules, Determinar el Jugador de Comienzo)" in message
     assert game.revision == 1
     assert game.game().state == state_before
 
@@ -190,7 +191,7 @@ def test_the_app_draws_the_awaited_environment_card(game):
     assert response.status_code == 200
     assert game.revision == 1
     assert game.game().state.current_card() is not None
-    assert prompt_of(response) == "Red rolls two dice for the start order."
+    assert prompt_of(response) == "Ana ● red rolls two dice for the start order."
 
 
 def test_the_app_rolls_the_awaited_start_dice(game):
@@ -200,7 +201,7 @@ def test_the_app_rolls_the_awaited_start_dice(game):
 
     assert response.status_code == 200
     assert game.revision == 2
-    assert prompt_of(response) == "Yellow rolls two dice for the start order."
+    assert prompt_of(response) == "Ben ▲ yellow rolls two dice for the start order."
 
 
 def test_the_app_refuses_to_roll_when_no_dice_or_card_is_awaited(game):
@@ -228,7 +229,7 @@ def test_undo_last_is_recorded_and_takes_the_game_back(game):
     assert response.status_code == 200
     assert game.revision == 3  # the undo is an entry; nothing is erased
     assert game.game().state == after_card
-    assert prompt_of(response) == "Red rolls two dice for the start order."
+    assert prompt_of(response) == "Ana ● red rolls two dice for the start order."
     assert re.search(r'<li class="undone" value="2">', body)
     assert re.search(r'<li class=" undo" value="3">', body)
     assert "Undone: back to entry 1." in body
@@ -322,7 +323,7 @@ def test_an_amoeba_is_placed_on_the_space_the_referee_picks(game):
     assert response.status_code == 200
     placed = game.game().state.amoeba(AmoebaId(Color.RED, 1))
     assert placed is not None and placed.space == spaces[-1]
-    assert "Yellow places an amoeba" in prompt_of(response)
+    assert "Ben ▲ yellow places an amoeba" in prompt_of(response)
 
 
 def test_placing_another_players_amoeba_is_refused(game):
@@ -372,7 +373,7 @@ def test_the_seats_page_shows_one_qr_code_per_seat_and_the_board(game):
     body = text_of(response)
     assert response.status_code == 200
     assert body.count('<div class="qr"><svg') == 5
-    for name in ("Ana", "Ben", "Cleo", "Dev"):
+    for name in ("Ana ● red", "Ben ▲ yellow", "Cleo ■ green", "Dev ◆ blue"):
         assert f"<strong>{name}</strong>" in body
     tokens = game.store.seat_tokens(game.game_id)
     for token in tokens.values():

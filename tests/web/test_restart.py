@@ -43,7 +43,7 @@ def test_a_resumed_game_takes_the_next_action(app, game, instance):
 
     assert response.status_code == 200
     assert referee.revision == 2
-    assert prompt_of(response) == "Yellow rolls two dice for the start order."
+    assert prompt_of(response) == "Ben ▲ yellow rolls two dice for the start order."
 
 
 def test_the_secret_key_and_referee_token_persist_across_restarts(app, instance):
@@ -79,7 +79,7 @@ def test_seat_links_survive_a_restart(app, seat_tokens, instance):
     response = restarted.test_client().get(f"/s/{seat_tokens['red']}")
 
     assert response.status_code == 200
-    assert "Ana</h1>" in text_of(response)
+    assert "Ana ● red</h1>" in text_of(response)
 
 
 def test_the_database_is_in_write_ahead_log_mode(app, game, instance):

@@ -29,7 +29,7 @@ def test_a_seat_link_works_without_the_referee_cookie_and_remembers_the_seat(app
     response = phone.get(f"/s/{token}")
 
     assert response.status_code == 200
-    assert "<h1>" in text_of(response) and "Ben</h1>" in text_of(response)
+    assert "<h1>" in text_of(response) and "Ben ▲ yellow</h1>" in text_of(response)
     cookie = phone.get_cookie(SEAT_COOKIE_NAME)
     assert cookie is not None and cookie.value == token
     assert cookie.http_only
@@ -60,7 +60,7 @@ def test_the_seat_partial_shows_that_seats_own_bp_genes_and_amoebas(app, game, s
     assert body.lstrip().startswith('<div id="seat"')
     assert "<html" not in body
     me = re.search(r"<h1>(.*?)</h1>", body).group(1)
-    assert me.endswith(" Ben")
+    assert me.endswith(" Ben ▲ yellow")
     assert "Ana" not in me
     big = re.findall(r'<span class="big-number">([^<]*)</span><span>BP</span>', body)
     assert big == ["17"]
@@ -77,8 +77,8 @@ def test_the_seat_lists_its_own_amoeba_once_placed(app, game, seat_tokens):
     ana = text_of(phone.get(f"/s/{seat_tokens['red']}/view"))
     ben = text_of(phone.get(f"/s/{seat_tokens['yellow']}/view"))
 
-    assert "<strong>#1</strong> on space 1" in ana
-    assert "<strong>#1</strong>" not in ben
+    assert "<strong>Ana ● red 1</strong> on space 1" in ana
+    assert "Ana ● red 1" not in ben
 
 
 def test_the_seat_poll_answers_nothing_new_with_204(app, game, seat_tokens):
@@ -199,7 +199,7 @@ def test_the_public_board_shows_the_table_to_anyone(app, game, board_url):
     assert 'id="board-view"' in body
     for name in ("Ana", "Ben", "Cleo", "Dev"):
         assert name in body
-    assert "Red rolls two dice for the start order." in body
+    assert "Ana ● red rolls two dice for the start order." in body
 
 
 def test_the_public_board_is_read_only(app, game, board_url):
