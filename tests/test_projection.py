@@ -5,7 +5,7 @@ from builders import at_phase, play, position
 from companion.tracker.actions import PayDebt, TurnEnvironmentCard
 from companion.tracker.data import Color
 from companion.tracker.projection import public_view, seat_view
-from companion.tracker.state import Phase
+from companion.tracker.state import Phase, player_label
 
 GENES = {"red": ["streamlining", "division_rate", "speed"]}  # 12 MP (001 worked example)
 
@@ -64,7 +64,8 @@ def test_the_final_ranking_names_the_winner_the_game_end_announced():
     assert markers == sorted(markers, reverse=True)
     assert [r["place"] for r in view["ranking"]] == [1, 2, 3, 4]
     furthest = max(state.players, key=lambda p: p.marker)
-    assert view["winners"] == [furthest.name] == [view["ranking"][0]["name"]]
+    assert view["winners"] == [player_label(state, furthest.color)] == [view["ranking"][0]["label"]]
+    assert view["ranking"][0]["name"] == furthest.name
 
 
 def test_no_winner_is_named_before_the_game_ends():

@@ -13,7 +13,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from companion.tracker.data import GENES, amoebas_per_color
-from companion.tracker.state import AmoebaId, GameState, color_name
+from companion.tracker.state import AmoebaId, GameState, player_label
 
 KINDS = ("bp", "dp", "cubes", "marker", "amoeba_space", "gene")
 
@@ -47,11 +47,11 @@ def _pick(form: Any, key: str, allowed: list[str], fallback: str) -> str:
 
 def correction_form(state: GameState, form: Any = None) -> dict[str, Any]:
     """The correction form's pickers and current values; `form` refills a refused one."""
-    names = {p.color: p.name for p in state.players}
+    names = {p.color: player_label(state, p.color) for p in state.players}
     players = [
         {
             "color": p.color.value,
-            "label": f"{p.name} ({color_name(p.color).lower()})",
+            "label": names[p.color],
             "bp": p.bp,
             "marker": p.marker,
             "genes": " ".join(p.gene_keys),
@@ -62,7 +62,7 @@ def correction_form(state: GameState, form: Any = None) -> dict[str, Any]:
         {
             "id": str(a.id),
             "label": _(
-                "%(name)s's amoeba %(n)s on space %(space)s (%(dp)s DP)",
+                "%(name)s %(n)s on space %(space)s (%(dp)s DP)",
                 name=names[a.color],
                 n=a.number,
                 space=a.space,
@@ -79,7 +79,7 @@ def correction_form(state: GameState, form: Any = None) -> dict[str, Any]:
             aid = AmoebaId(p.color, n)
             space = where.get(aid, 0)
             at = _("on space %(space)s", space=space) if space else _("not on the board")
-            label = _("%(name)s's amoeba %(n)s: %(where)s", name=p.name, n=n, where=at)
+            label = _("%(name)s %(n)s: %(where)s", name=names[p.color], n=n, where=at)
             every.append({"id": str(aid), "label": label, "space": space})
     spaces = [
         {

@@ -105,7 +105,7 @@ def test_the_correction_form_shows_only_what_each_kind_needs_and_prefills_it(
         assert shown_needs(referee) == needs, kind
     form.locator("select[name=field]").select_option("dp")
     amoebas = form.locator("select[name=amoeba]:enabled option").all_inner_texts()
-    assert amoebas == ["Ana's amoeba 1 on space 3 (1 DP)", "Ben's amoeba 1 on space 7 (0 DP)"]
+    assert amoebas == ["Ana ● red 1 on space 3 (1 DP)", "Ben ▲ yellow 1 on space 7 (0 DP)"]
     assert form.locator("input[name=value]").input_value() == "1"  # Ana's amoeba's DP
     form.locator("select[name=amoeba]:enabled").select_option("yellow-1")
     assert form.locator("input[name=value]").input_value() == "0"

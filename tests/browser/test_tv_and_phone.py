@@ -16,6 +16,7 @@ import pytest
 from conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
 
 from companion.tracker.record import record_from_dict
+from companion.tracker.state import player_label
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 TV = {"width": 1920, "height": 1080}
@@ -92,7 +93,10 @@ def test_the_tv_shows_the_final_ranking_and_the_winner(tv, live_server, console_
     winner = max(game.state.players, key=lambda p: p.marker)
     tv.goto(f"{live_server.url}/b/{game.board_token}")
 
-    assert tv.text_content(".tv-turn.final .who").strip() == f"{winner.name} wins"
+    assert (
+        tv.text_content(".tv-turn.final .who").strip()
+        == f"{player_label(game.state, winner.color)} wins"
+    )
     rows = tv.locator(".tv-standings .ranking li")
     assert rows.count() == 4
     assert rows.first.get_attribute("data-color") == winner.color.value
@@ -129,7 +133,9 @@ def test_every_phone_shows_the_final_ranking(phone_context, live_server, console
         final = phone.locator(".final-ranking")
         assert final.is_visible() and final.bounding_box()["y"] < PHONE["height"] / 2
         verdict = final.locator(".verdict").text_content().strip()
-        assert verdict == ("You win!" if player is winner else f"{winner.name} wins")
+        assert verdict == (
+            "You win!" if player is winner else f"{player_label(game.state, winner.color)} wins"
+        )
         place = 1 + sum(1 for p in players if p.marker > player.marker)
         assert f"{place}/4" in final.text_content()
         mine = final.locator("li.mine")

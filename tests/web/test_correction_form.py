@@ -10,6 +10,7 @@ import re
 from conftest import alert_of, text_of
 
 from companion.tracker import legal_actions
+from companion.tracker.state import amoeba_label, player_label
 
 FORM_RE = re.compile(r'<form class="correction-form".*?</form>', re.S)
 LABEL_RE = re.compile(r'<label( data-needs="(\w+)"( hidden)?)?>(.*?)</label>', re.S)
@@ -82,7 +83,7 @@ def test_players_are_picked_by_name_and_carry_their_tracked_values(game):
     form = correction_form(game.console(htmx=True))
 
     assert (
-        '<option value="yellow" data-bp="17" data-marker="0" data-genes="">Ben (yellow)</option>'
+        '<option value="yellow" data-bp="17" data-marker="0" data-genes="">Ben ▲ yellow</option>'
         in form
     )
     assert "red-3" not in re.sub(r'value="[^"]*"', "", form)  # no typed ids on show
@@ -96,10 +97,10 @@ def test_the_amoeba_picker_lists_the_amoebas_on_the_board_by_player_name(game):
     on_board = re.search(r'<label data-needs="amoeba_on_board" hidden>(.*?)</label>', form, re.S)
     options = re.findall(r'<option value="([\w-]+)" data-dp="(\d+)"[^>]*>([^<]*)<', on_board[1])
     assert len(options) == len(state.amoebas)
-    names = {p.color.value: p.name for p in state.players}
+    names = {p.color.value: player_label(state, p.color) for p in state.players}
     for (value, dp, label), amoeba in zip(options, state.amoebas, strict=True):
         assert value == str(amoeba.id) and int(dp) == amoeba.dp
-        assert label == f"{names[amoeba.color.value]}'s amoeba {amoeba.number} on space " + (
+        assert label == f"{names[amoeba.color.value]} {amoeba.number} on space " + (
             f"{amoeba.space} ({amoeba.dp} DP)"
         )
 
@@ -168,4 +169,4 @@ def test_moving_an_amoeba_offers_every_amoeba_and_every_space_or_off_the_board(g
     picker = re.search(r'<label data-needs="any_amoeba">(.*?)</label>', form, re.S)[1]
     assert picker.count("<option") == len(state.players) * 7
     assert "not on the board" in picker
-    assert f"amoeba {amoeba.number}: on space {amoeba.space}" in picker
+    assert f"{amoeba_label(state, amoeba.id)}: on space {amoeba.space}" in picker

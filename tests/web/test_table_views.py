@@ -10,6 +10,7 @@ import pytest
 from conftest import text_of
 
 from companion.tracker.record import record_from_dict
+from companion.tracker.state import player_label
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -84,7 +85,11 @@ def test_every_phone_shows_the_final_ranking_and_the_winner(app, finished):
         places = re.findall(r'data-place="(\d)" data-color="(\w+)"', body)
         assert places[0] == ("1", winner.color.value)
         assert [p for p, _ in places] == ["1", "2", "3", "4"]
-        verdict = "You win!" if color == winner.color.value else f"{winner.name} wins"
+        verdict = (
+            "You win!"
+            if color == winner.color.value
+            else f"{player_label(game.state, winner.color)} wins"
+        )
         assert verdict in body
 
 
@@ -94,7 +99,7 @@ def test_the_tv_shows_the_winner_instead_of_a_turn_at_the_end(app, finished):
 
     body = text_of(app.test_client().get(f"/b/{game.board_token}/view"))
 
-    assert "data-final" in body and f"{winner.name} wins" in body
+    assert "data-final" in body and f"{player_label(game.state, winner.color)} wins" in body
     assert re.search(r'data-place="1" data-color="' + winner.color.value, body)
 
 
