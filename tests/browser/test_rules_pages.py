@@ -76,7 +76,7 @@ def test_phones_and_the_tv_name_players_with_their_shapes(
     tv = console_watch.watch(page.context.new_page())
     tv.goto(board_link)
     tv.wait_for_selector("#board-view")
-    standings = tv.inner_text("#board-view .standings")
+    standings = tv.inner_text("#board-view .tv-standings")
     assert "Ben ▲ yellow" in standings and "Ana ● red" in standings
     assert tv.locator("#board-view .events a.cite").count() > 0
     shot(tv, "h3-07-board-tv")
