@@ -17,9 +17,10 @@ from companion.tracker.projection import public_view
 from companion.tracker.record import Undo
 from companion.tracker.state import AmoebaId, Step
 from companion.web.auth import referee_required
-from companion.web.common import page_or_partial, store, wants_partial
+from companion.web.common import page_or_partial, store, unchanged_since, wants_partial
 from companion.web.controls import action_from_form, controls, dice_action
 from companion.web.games import SHAPES
+from companion.web.seat import live_response
 
 bp = Blueprint("console", __name__, url_prefix="/games/<game_id>")
 
@@ -93,6 +94,24 @@ def submit(game: Game, entry):
 def view(game_id: str):
     """The console of a game."""
     return render_console(load(game_id))
+
+
+@bp.route("/view")
+@referee_required
+def live_view(game_id: str):
+    """The console partial for a referee's live follow; 204 if nothing changed since `since`."""
+    game = load(game_id)
+    if unchanged_since(game.revision):
+        return "", 204
+    return render_template("_console.html", **context(game))
+
+
+@bp.route("/events")
+@referee_required
+def events(game_id: str):
+    """Server-sent events for the console: `revision N` whenever the game changes."""
+    game = load(game_id)
+    return live_response(game.id, game.revision)
 
 
 @bp.route("/act", methods=["POST"])
