@@ -165,7 +165,7 @@
   }
 
   function arm(root) {
-    if (!root.isConnected || tap.busy) { return; }
+    if (!root.isConnected || tap.busy || typeof root.__armAt !== "number") { return; }
     var wait = root.__armAt - now();
     if (wait > 0) {
       window.setTimeout(function () { arm(root); }, wait + 5);
@@ -212,6 +212,7 @@
 
   function release() {
     tap.busy = false;
+    noticeConsole();
     var root = consoleRoot();
     if (root) {
       root.classList.remove("busy");
@@ -316,6 +317,7 @@
     release();
   });
 
+  document.addEventListener("htmx:afterSwap", noticeConsole);
   document.addEventListener("htmx:afterSettle", noticeConsole);
   document.addEventListener("htmx:load", noticeConsole);
 
