@@ -56,7 +56,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["companion.hub"] = hub
     app.extensions["companion.store"] = Store(app.config["DATABASE"], notify=hub.notify)
 
-    from companion.web import auth, board, console, games, records, seat, svg
+    from companion.web import auth, board, console, games, records, seat, svg, wire
 
     app.jinja_env.globals.update(
         board_svg=svg.board_svg,
@@ -67,6 +67,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     for module in (auth, games, console, seat, board, records):
         app.register_blueprint(module.bp)
+    wire.init_app(app)
 
     @app.before_request
     def limit_bodies():

@@ -1,0 +1,48 @@
+"""A second referee tab or device follows the console live: its stream and its poll."""
+
+from __future__ import annotations
+
+from conftest import text_of
+from test_seat_and_board import TURN_P1, first_events
+
+
+def test_the_console_poll_answers_204_when_nothing_changed(game):
+    response = game.client.get(f"{game.url}/view?since={game.revision}")
+    assert response.status_code == 204
+    assert response.data == b""
+
+
+def test_the_console_poll_sends_the_partial_when_the_table_moved_on(game):
+    seen = game.revision
+    game.act_ok(action=TURN_P1)
+
+    response = game.client.get(f"{game.url}/view?since={seen}", headers={"HX-Request": "true"})
+
+    assert response.status_code == 200
+    body = text_of(response)
+    assert body.lstrip().startswith('<div id="console"')
+    assert f'data-revision="{seen + 1}"' in body
+    assert "<html" not in body  # the partial only
+
+
+def test_the_console_stream_starts_with_the_current_revision(game):
+    game.act_ok(action=TURN_P1)
+    response = game.client.get(f"{game.url}/events")
+    assert response.status_code == 200
+    assert response.mimetype == "text/event-stream"
+    assert "event: revision\ndata: 1\n\n" in first_events(response)
+
+
+def test_a_phone_cannot_follow_the_console(app, game, seat_tokens):
+    phone = app.test_client()
+    phone.get(f"/s/{seat_tokens['red']}")  # a seat cookie, not the referee's
+    for path in ("/view?since=0", "/view", "/events"):
+        response = phone.get(f"{game.url}{path}")
+        assert response.status_code == 403, path
+        assert 'id="console"' not in text_of(response)
+
+
+def test_a_damaged_since_gets_the_partial_not_an_error(game):
+    for since in ("abc", "-1", "9" * 40, ""):
+        response = game.client.get(f"{game.url}/view?since={since}")
+        assert response.status_code == 200, since
