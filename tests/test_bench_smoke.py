@@ -42,6 +42,8 @@ def test_quick_benchmark_runs_and_reports_every_target(tmp_path):
         for line in text.splitlines()
         if line.startswith("- ") and (": MET (" in line or ": MISSED (" in line)
     ]
-    assert len(targets) == 5, text  # late vs early, poll, propagation, two replays
+    # late vs early, action vs bare, first load, poll, propagation, two replays
+    assert len(targets) == 7, text
+    assert "first load over the wire" in text
     assert "0 not received within 5 s" in text
     assert (results.read_bytes() if results.exists() else None) == before
