@@ -267,6 +267,11 @@
     if (detail.verb === "post" && CONSOLE_POST.test(detail.path)) {
       var id = randomTap();
       detail.parameters.tap = id;
+      // Every part of the console shows its root's revision (kept log entries included).
+      var root = consoleRoot();
+      if (root && root.dataset.revision && detail.elt && root.contains(detail.elt)) {
+        detail.parameters.revision = root.dataset.revision;
+      }
       tap.sent = { id: id, path: detail.path, revision: Number(detail.parameters.revision) };
       tap.lastId = id;
     }
@@ -317,7 +322,41 @@
     release();
   });
 
-  document.addEventListener("htmx:afterSwap", noticeConsole);
+  // A tap's answer may carry only the newest log entries (ol[data-log-from]): the older
+  // ones move over from the console it replaces, so the log never has to be sent again.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    tap.oldLog = target && target.id === "console" ? target.querySelector("ol.log") : null;
+  });
+
+  function mergeLog() {
+    var log = document.querySelector("#console ol.log[data-log-from]");
+    if (!log) { return; }
+    var from = Number(log.dataset.logFrom);
+    var limit = Number(log.dataset.logLimit) || 30;
+    var old = tap.oldLog;
+    tap.oldLog = null;
+    log.removeAttribute("data-log-from");
+    var kept = old ? Array.prototype.filter.call(old.children, function (li) {
+      return Number(li.value) < from;
+    }) : [];
+    var newestKept = kept.length ? Number(kept[0].value) : 0;
+    if (from > 1 && newestKept !== from - 1) {
+      // The page did not show the entries just before: fetch the whole console.
+      var root = consoleRoot();
+      htmx.ajax("GET", root.getAttribute("hx-get").replace(/since=\d+/, "since=-1"),
+        { source: root, target: "#console", swap: "outerHTML" });
+      return;
+    }
+    kept.slice(0, Math.max(0, limit - log.children.length)).forEach(function (li) {
+      log.appendChild(li);
+    });
+  }
+
+  document.addEventListener("htmx:afterSwap", function () {
+    mergeLog();
+    noticeConsole();
+  });
   document.addEventListener("htmx:afterSettle", noticeConsole);
   document.addEventListener("htmx:load", noticeConsole);
 

@@ -43,17 +43,28 @@ def base_url() -> str:
     return (current_app.config.get("PUBLIC_URL") or request.host_url).rstrip("/")
 
 
-def context(game: Game, error: str | None = None, conflict: bool = False) -> dict:
-    """Everything the console templates need, computed by the core."""
+def context(
+    game: Game, error: str | None = None, conflict: bool = False, log_from: int | None = None
+) -> dict:
+    """Everything the console templates need, computed by the core.
+
+    With `log_from`, the log holds only the entries from that seq on: the browser keeps the
+    older ones it already shows (app.js), so a late-game tap costs what an early one does.
+    """
     state = game.state
+    shown = game.log[-LOG_SHOWN:]
+    if log_from is not None:
+        shown = [item for item in shown if item.seq >= log_from]
     return {
         "game": game,
         "state": state,
         "view": public_view(state),
         "prompt": prompt(state),
         "controls": controls(state),
-        "log": list(reversed(game.log[-LOG_SHOWN:])),
+        "log": list(reversed(shown)),
         "log_hidden": max(0, len(game.log) - LOG_SHOWN),
+        "log_from": log_from,
+        "log_limit": LOG_SHOWN,
         "error": error,
         "conflict": conflict,
         "shapes": SHAPES,
@@ -79,14 +90,18 @@ def _revision() -> int:
 def submit(game: Game, entry):
     """Append an entry; answer with the console, or the refusal in place (422 / 409)."""
     try:
-        game, _ = store().append(game.id, entry, _revision())
+        seen = _revision()
+        game, _ = store().append(game.id, entry, seen)
     except Conflict as exc:
         return render_console(store().get(game.id), status=409, error=exc.message, conflict=True)
     except ActionError as exc:
         return render_console(game, status=422, error=str(exc))
     if not wants_partial():
         return redirect(url_for("console.view", game_id=game.id), code=303)
-    return render_console(game)
+    if isinstance(entry, Undo):
+        return render_console(game)  # undone entries change their look: the whole log
+    # The entry shown newest before gains its "Back to here": send it again with the new one.
+    return render_console(game, log_from=max(1, seen))
 
 
 @bp.route("")

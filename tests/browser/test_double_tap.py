@@ -9,6 +9,7 @@ the laptop-sized one; the server's own revision is the judge.
 
 from __future__ import annotations
 
+import html
 import re
 import time
 
@@ -194,5 +195,18 @@ def double_tap_everything(browser, live_server, console_watch, shot, device, eve
             prepare=fill_correction,
         )
     shot(page, f"41-double-tap-{device}-done")
+    # The log the page built from the taps' answers is the one the server would send whole.
+    whole = page.request.get(f"{console_url}/view?since=-1", headers={"HX-Request": "true"})
+    expected = re.findall(
+        r'<li class="([^"]*)" value="(\d+)">\s*<div class="entry-head">'
+        r'<span class="entry-label">([^<]*)<',
+        whole.text(),
+    )
+    shown = page.eval_on_selector_all(
+        "#console ol.log > li",
+        "els => els.map(e => [e.className, String(e.value),"
+        " e.querySelector('.entry-label').textContent])",
+    )
+    assert [tuple(x) for x in shown] == [(c, v, html.unescape(t)) for c, v, t in expected]
     context.close()
     console_watch.assert_clean()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from conftest import text_of
 from test_seat_and_board import TURN_P1, first_events
 
@@ -46,3 +48,35 @@ def test_a_damaged_since_gets_the_partial_not_an_error(game):
     for since in ("abc", "-1", "9" * 40, ""):
         response = game.client.get(f"{game.url}/view?since={since}")
         assert response.status_code == 200, since
+
+
+LOG_ITEM_RE = re.compile(r'<li class="[^"]*" value="(\d+)">')
+
+
+def test_a_taps_answer_carries_only_the_newest_log_entries(game):
+    game.act_ok(action=TURN_P1)
+    for total in (12, 10, 8):
+        game.act_ok(kind="dice", d1=total)
+    seen = game.revision  # 4 entries
+
+    body = text_of(game.act("dice", d1=6))
+
+    assert f'data-log-from="{seen}"' in body
+    # The entry shown newest so far (now with its "Back to here") and the new one, no older.
+    assert LOG_ITEM_RE.findall(body) == [str(seen + 1), str(seen)]
+    assert body.count("Back to here") == 1
+    # The whole console, asked for afresh, still has the whole log.
+    whole = text_of(game.console(htmx=True))
+    assert "data-log-from" not in whole
+    assert LOG_ITEM_RE.findall(whole) == [str(n) for n in range(seen + 1, 0, -1)]
+
+
+def test_an_undo_answers_with_the_whole_log(game):
+    game.act_ok(action=TURN_P1)
+    game.act_ok(kind="dice", d1=12)
+
+    body = text_of(game.post("/undo"))
+
+    assert "data-log-from" not in body
+    assert LOG_ITEM_RE.findall(body) == ["3", "2", "1"]
+    assert 'class="undone"' in body
