@@ -160,7 +160,6 @@
 
   function disarm(root) {
     root.dataset.armed = "no";
-    root.classList.add("unarmed");
     controlsOf(root).forEach(function (el) { el.setAttribute("aria-disabled", "true"); });
   }
 
@@ -172,7 +171,6 @@
       return;
     }
     root.dataset.armed = "yes";
-    root.classList.remove("unarmed");
     controlsOf(root).forEach(function (el) { el.removeAttribute("aria-disabled"); });
   }
 
@@ -215,7 +213,7 @@
     noticeConsole();
     var root = consoleRoot();
     if (root) {
-      root.classList.remove("busy");
+      delete root.dataset.busy;
       arm(root);
     }
   }
@@ -244,7 +242,7 @@
     tap.busy = true;
     tap.lastSent = now();
     disarm(root);
-    root.classList.add("busy");
+    root.dataset.busy = "yes";
     // If no request starts (a form the browser found incomplete), the console arms again.
     tap.releaseTimer = window.setTimeout(release, 400);
   }, true);

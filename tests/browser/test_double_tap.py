@@ -19,6 +19,15 @@ GAPS_MS = (50, 150, 400, 700)
 QUIET_MS = 300  # then wait until no request is in flight: anything sent has landed
 
 
+UNARMED_AFTER = """rev => {
+  const c = document.querySelector('#console');
+  if (!c || Number(c.dataset.revision) <= rev) return false;
+  const b = c.querySelector('.choices button, .soup .space.legal, .log-box button');
+  return c.dataset.armed === 'no' && b.getAttribute('aria-disabled') === 'true'
+    && Number(getComputedStyle(b).opacity) < 0.9;
+}"""
+
+
 def server_revision(page, console_url: str) -> int:
     """The game's revision as the server has it now (not as the page shows it)."""
     html = page.request.get(f"{console_url}/view?since=-1", headers={"HX-Request": "true"}).text()
@@ -26,7 +35,7 @@ def server_revision(page, console_url: str) -> int:
 
 
 def wait_armed(page) -> None:
-    page.wait_for_selector("#console[data-armed=yes]:not(.busy)")
+    page.wait_for_selector("#console[data-armed=yes]:not([data-busy])")
 
 
 def shown_revision(page) -> int:
@@ -38,9 +47,8 @@ def click_and_wait(page, selector: str) -> None:
     wait_armed(page)
     before = shown_revision(page)
     page.locator(selector).first.click()
-    page.wait_for_function(
-        "rev => Number(document.querySelector('#console').dataset.revision) > rev", arg=before
-    )
+    # The new choices arrive visibly unarmed (dimmed, aria-disabled), then arm.
+    page.wait_for_function(UNARMED_AFTER, arg=before)
     wait_armed(page)
 
 
