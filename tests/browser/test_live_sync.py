@@ -9,6 +9,7 @@ without wiping a half-filled form; a phone's badge says "Offline" during a netwo
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 
 from test_table import OUTAGE_NOISE, new_game
@@ -40,6 +41,7 @@ def wait_revision(page, rev: int, root: str = "#console", timeout: int = 3_000) 
 def tap(page, text: str) -> None:
     """A referee's tap on a console button (Playwright waits until it is armed)."""
     page.locator(f"#console .choices button:text-is('{text}')").first.click()
+    page.wait_for_selector("#console[data-busy], #console[data-armed=no]", state="attached")
 
 
 def tap_and_wait(page, text: str) -> int:
@@ -218,3 +220,70 @@ def test_a_revoked_seat_link_says_so_on_the_phone_within_seconds(
     assert phone.inner_text("[data-sync]") == words
     context.close()
     console_watch.assert_clean(allow=OUTAGE_NOISE + (r"status of 40[34]|410", r"Error Code 403"))
+
+
+def hold_taps(page) -> list:
+    """The console's taps leave the browser but never get an answer (a timeout)."""
+    held: list = []
+    page.route(re.compile(r"/games/\w+/act$"), lambda route: held.append(route))
+    return held
+
+
+def csrf_of(page) -> str:
+    return json.loads(page.get_attribute("body", "hx-headers"))["X-CSRF-Token"]
+
+
+def test_a_tap_without_an_answer_says_so_then_whether_it_was_recorded(
+    browser, live_server, console_watch, shot
+):
+    context, page = laptop_referee(browser, console_watch, live_server)
+    console_url = new_game(page, live_server.url)
+    tap_and_wait(page, "Draw a card for me")
+    settled = []
+
+    def settle(route):  # the server's answer, as the contract says it (helper h2's side)
+        settled.append(route.request.url)
+        answer = {"recorded": True, "seq": 2, "revision": 2}
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(answer))
+
+    page.route(re.compile(r"/taps/[0-9a-f]{32}/settle$"), settle)
+    held = hold_taps(page)
+    tap(page, "7")
+    page.wait_for_function(
+        "() => /No answer yet/.test(document.querySelector('#console .tap-note')?.textContent)",
+        timeout=10_000,
+    )
+    assert len(held) == 1
+    sent_tap = re.search(r"tap=([0-9a-f]{32})", held[0].request.post_data).group(1)
+    # The tap did reach the server after all (it recorded it as entry 2).
+    page.request.post(
+        f"{console_url}/act",
+        form={"kind": "dice", "d1": "7", "revision": "1", "csrf": csrf_of(page)},
+    )
+    page.wait_for_function(
+        "() => /WAS recorded, as entry 2/.test(document.querySelector('#console .tap-note')"
+        "?.textContent)"
+    )
+    assert settled and f"/taps/{sent_tap}/settle" in settled[0]
+    wait_revision(page, 2)  # and the console caught up by itself
+    shot(page, "57-console-tap-settled-recorded")
+    context.close()
+    console_watch.assert_clean(allow=OUTAGE_NOISE + (r"console: htmx:timeout",))
+
+
+def test_without_a_settle_answer_the_revision_tells_that_nothing_was_recorded(
+    browser, live_server, console_watch
+):
+    context, page = laptop_referee(browser, console_watch, live_server)
+    console_url = new_game(page, live_server.url)
+    tap_and_wait(page, "Draw a card for me")
+    page.route(re.compile(r"/taps/\w+/settle$"), lambda route: route.fulfill(status=404))
+    hold_taps(page)
+    tap(page, "7")
+    page.wait_for_function(
+        "() => /was NOT recorded/.test(document.querySelector('#console .tap-note')?.textContent)",
+        timeout=12_000,
+    )
+    assert server_revision(page, console_url) == 1 == revision(page)
+    context.close()
+    console_watch.assert_clean(allow=OUTAGE_NOISE + (r"status of 404", r"console: htmx:timeout"))
