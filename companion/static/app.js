@@ -437,6 +437,7 @@
           resync();
         });
       }
+      if (response.status >= 500) { return retry(); } // answering, but not able yet
       // No settle answer from this server: the revision tells whether anything was recorded.
       return fetchRevision(sent);
     }).catch(function () {
