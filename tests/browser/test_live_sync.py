@@ -41,7 +41,6 @@ def wait_revision(page, rev: int, root: str = "#console", timeout: int = 3_000) 
 def tap(page, text: str) -> None:
     """A referee's tap on a console button (Playwright waits until it is armed)."""
     page.locator(f"#console .choices button:text-is('{text}')").first.click()
-    page.wait_for_selector("#console[data-busy], #console[data-armed=no]", state="attached")
 
 
 def tap_and_wait(page, text: str) -> int:
