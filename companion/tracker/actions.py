@@ -7,6 +7,7 @@ seen at the table (or produced by the app outside the core).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -419,6 +420,7 @@ def _encode(value: Any, hint: Any = None) -> Any:
     return value
 
 
+@functools.cache  # per action class: get_type_hints compiles the string annotations each time
 def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls, globalns={**globals(), "AmoebaId": AmoebaId})
 
