@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import cProfile
+import gzip
 import http.client
 import io
 import json
@@ -50,8 +51,10 @@ PHONES = 12
 MARKS = (10, 100, 1000)
 
 # Targets (the issue): ratios and absolute bounds.
-LATE_VS_EARLY = 1.2
+LATE_VS_EARLY = 1.1
+ACTION_VS_BARE = 5.0
 POLL_VS_BARE = 1.5
+FIRST_LOAD_KB = 40.0
 PROPAGATION_P95_MS = 250.0
 REPLAY_MS = 200.0
 UNDO_OPEN_MS = 1000.0  # a record with thousands of undo entries replays and opens "well under" 1 s
@@ -470,8 +473,11 @@ class Referee:
             "Content-Type": "application/x-www-form-urlencoded",
             "HX-Request": "true",
             "X-CSRF-Token": self.csrf,
+            "Accept-Encoding": "gzip, deflate, br",  # as the referee's browser asks
         }
-        status, _, page = self.client.request("POST", f"/games/{game_id}/act", body, headers)
+        status, got, page = self.client.request("POST", f"/games/{game_id}/act", body, headers)
+        if got.get("Content-Encoding") == "gzip":
+            page = gzip.decompress(page)
         return status, page
 
 
@@ -579,7 +585,44 @@ class ServerResult:
     missed_events: int = 0
     actions_played: int = 0
     seat_point: int = 0
+    first_load: list[dict[str, Any]] = field(default_factory=list)  # one row per resource
     notes: list[str] = field(default_factory=list)
+
+
+STATIC_LINK = re.compile(rb'(?:src|href)="(/static/[^"]+)"')
+
+
+def first_load(port: int, token: str) -> list[dict[str, Any]]:
+    """A phone opening its seat link for the first time: the page and every static file it
+    links, as a browser asks for them (gzip accepted); the bytes each takes on the wire."""
+    phone = Client(port)
+    browser = {"Accept-Encoding": "gzip, deflate, br"}
+    rows = []
+    try:
+        paths = [f"/s/{token}"]
+        while paths:
+            path = paths.pop(0)
+            status, headers, body = phone.get(path, headers=browser)
+            head = sum(len(k) + len(v) + 4 for k, v in headers.items()) + 19  # status line
+            if status != 200:
+                raise RuntimeError(f"first load: GET {path} answered {status}")
+            plain = gzip.decompress(body) if headers.get("Content-Encoding") == "gzip" else body
+            if not rows:
+                paths += [m.decode() for m in STATIC_LINK.findall(plain)]
+            rows.append(
+                {
+                    "path": "/s/<token>" if path.startswith("/s/") else path.split("?")[0],
+                    "versioned": "?v=" in path,
+                    "body": len(body),
+                    "wire": len(body) + head,
+                    "plain": len(plain),
+                    "encoding": headers.get("Content-Encoding", "-"),
+                    "cache": headers.get("Cache-Control", "-"),
+                }
+            )
+    finally:
+        phone.close()
+    return rows
 
 
 def seat_measurements(
@@ -634,6 +677,7 @@ def play_game(
                 break
             if result is not None and seat_point is not None and i == seat_point:
                 result.seat_point = i
+                result.first_load = first_load(server.port, tokens[0])
                 seat_measurements(server.port, tokens, i, cfg.samples, result)
             sent = time.perf_counter()
             status, page = referee.act(game_id, action, i)
@@ -811,6 +855,12 @@ def request_parts(app: Any, store: Any, record: Record, position: int) -> dict[s
         )
         parts["log entries shown"] = float(len(ctx["log"]))
         parts["partial size (KB)"] = len(render_template("_console.html", **ctx)) / 1024
+        # What a tap is answered with: the console with only the newest log entries.
+        tap = console.context(game, log_from=max(1, game.revision - 1))
+        parts["render a tap's answer (newest log entries only)"] = best(
+            lambda: render_template("_console.html", **tap)
+        )
+        parts["tap's answer size (KB)"] = len(render_template("_console.html", **tap)) / 1024
     return parts
 
 
@@ -945,6 +995,7 @@ def report(
         "in parallel, the console render) is the upper bound the target is checked on.",
     ]
     lines += [f"Note: {n}" for n in server.notes]
+    lines += first_load_lines(server.first_load)
     lines += ["", "## Targets", ""]
     targets = evaluate(replays, undos, server, profiles)
     for t in targets:
@@ -989,6 +1040,36 @@ def report(
     return "\n".join(lines) + "\n"
 
 
+def first_load_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """The seat's first load, resource by resource, and what a re-opened phone fetches."""
+    if not rows:
+        return []
+    lines = [
+        "",
+        "## 6. A seat's first load over the wire (a phone opening its QR link)",
+        "",
+        "As a browser asks (Accept-Encoding: gzip); wire bytes include the response headers.",
+        "",
+        "| resource | bytes on the wire | body sent | body unpacked | encoding | Cache-Control |",
+        "| --- | ---: | ---: | ---: | --- | --- |",
+    ]
+    for r in rows:
+        name = r["path"] + (" (?v=version)" if r["versioned"] else "")
+        lines.append(
+            f"| {name} | {r['wire']} | {r['body']} | {r['plain']} | {r['encoding']} "
+            f"| {r['cache']} |"
+        )
+    total, plain = sum(r["wire"] for r in rows), sum(r["plain"] for r in rows)
+    again = sum(r["wire"] for r in rows if "immutable" not in r["cache"])
+    lines += [
+        f"| **total** | **{total}** | | {plain} | | |",
+        "",
+        f"Re-opened later, the phone keeps the files marked immutable and fetches only the "
+        f"rest: {again} bytes.",
+    ]
+    return lines
+
+
 def verdict(ok: bool) -> str:
     return "MET" if ok else "MISSED"
 
@@ -1003,7 +1084,8 @@ def evaluate(
     early, late = pct(server.early, 50), pct(server.late, 50)
     ratio = late / early
     text = (
-        f"late-game referee action <= {LATE_VS_EARLY}x an early one: {verdict(ratio <= 1.2)} "
+        f"late-game referee action <= {LATE_VS_EARLY}x an early one: "
+        f"{verdict(ratio <= LATE_VS_EARLY)} "
         f"(p50 {fmt(late)} vs {fmt(early)} ms, {ratio:.2f}x; p95 "
         f"{fmt(pct(server.late, 95))} vs {fmt(pct(server.early, 95))} ms)"
     )
@@ -1012,18 +1094,39 @@ def evaluate(
         if profiles:
             e, lt = profiles["early"], profiles["late"]
             pe, pl = profiles["parts"]["early"], profiles["parts"]["late"]
-            full, bare_log = "render _console.html", "render _console.html without the log"
+            answer = "render a tap's answer (newest log entries only)"
             text += (
-                f" Bound by rendering the console partial: {fmt(pe[full])} -> {fmt(pl[full])} ms "
-                f"in-process, of which the log ({pe['log entries shown']:.0f} -> "
-                f"{pl['log entries shown']:.0f} entries, each with its events and a 'Back to "
-                f"here' form) is {fmt(pe[full] - pe[bare_log])} -> "
-                f"{fmt(pl[full] - pl[bare_log])} ms; the partial grows from "
-                f"{pe['partial size (KB)']:.0f} to {pl['partial size (KB)']:.0f} KB "
-                f"(under cProfile {fmt(e['ms'])} -> {fmt(lt['ms'])} ms per action)."
+                f" A tap's answer renders in {fmt(pe[answer])} -> {fmt(pl[answer])} ms "
+                f"in-process (the whole console with {pe['log entries shown']:.0f} -> "
+                f"{pl['log entries shown']:.0f} log entries: {fmt(pe['render _console.html'])} "
+                f"-> {fmt(pl['render _console.html'])} ms); under cProfile {fmt(e['ms'])} -> "
+                f"{fmt(lt['ms'])} ms per action."
             )
     out.append(text)
-    poll, bare = pct(server.poll, 50), pct(server.bare, 50)
+    bare = pct(server.bare, 50)
+    ratio = early / bare
+    text = (
+        f"referee action p50 <= {ACTION_VS_BARE:.0f}x the bare route: "
+        f"{verdict(ratio <= ACTION_VS_BARE)} (early p50 {fmt(early)} vs {fmt(bare)} ms, "
+        f"{ratio:.1f}x; late {late / bare:.1f}x)"
+    )
+    if ratio > ACTION_VS_BARE and profiles:
+        pe = profiles["parts"]["early"]
+        text += (
+            f"; over by {100 * (ratio / ACTION_VS_BARE - 1):.0f}%. In-process parts (ms): "
+            + ", ".join(f"{k} {fmt(v)}" for k, v in pe.items())
+        )
+    out.append(text)
+    if server.first_load:
+        kb = sum(r["wire"] for r in server.first_load) / 1024
+        text = (
+            f"a seat's first load <= {FIRST_LOAD_KB:.0f} KB on the wire: "
+            f"{verdict(kb <= FIRST_LOAD_KB)} ({kb:.1f} KB in {len(server.first_load)} "
+            f"responses, gzip; static files cached by version: "
+            f"{sum('immutable' in r['cache'] for r in server.first_load)})"
+        )
+        out.append(text)
+    poll = pct(server.poll, 50)
     ratio = poll / bare
     text = (
         f"seat poll with nothing new <= {POLL_VS_BARE}x the bare route: "

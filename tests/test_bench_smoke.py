@@ -42,8 +42,10 @@ def test_quick_benchmark_runs_and_reports_every_target(tmp_path):
         for line in text.splitlines()
         if line.startswith("- ") and (": MET (" in line or ": MISSED (" in line)
     ]
-    # late vs early, poll, propagation, two replays, three undo records, another game's action
-    assert len(targets) == 9, text
+    # late vs early, action vs bare, first load, poll, propagation, two replays, three undo
+    # records, another game's action
+    assert len(targets) == 11, text
     assert "Records with many undo entries" in text
+    assert "first load over the wire" in text
     assert "0 not received within 5 s" in text
     assert (results.read_bytes() if results.exists() else None) == before

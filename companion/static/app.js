@@ -2,26 +2,112 @@
 (function () {
   "use strict";
 
-  function setSync(state, text) {
+  var ARM_MS = 500; // new choices arm this long after they appear...
+  var REPEAT_MS = 1000; // ...and never sooner than this after the last tap that was sent
+  var TIMEOUT_MS = 6000; // no answer by then: the console says so and checks later
+  var SETTLE_EVERY_MS = 2000;
+  var CONSOLE_POST = /\/games\/[^/]+\/(act|roll|undo|correct)$/;
+  var LIVE_ROOT = "#seat, #board-view, #console";
+
+  htmx.config.timeout = TIMEOUT_MS;
+
+  function now() { return performance.now(); }
+
+  function text(name) {
+    var holder = document.getElementById("js-text");
+    return (holder && holder.dataset[name]) || "";
+  }
+
+  // --- The sync badge: "In sync" only while the view shows the server's current revision ---
+
+  var live = { latest: null, link: "wait", revoked: false, held: false };
+
+  function liveRoot() { return document.querySelector(LIVE_ROOT); }
+
+  function shownRevision() {
+    var root = liveRoot();
+    return root && root.dataset.revision ? Number(root.dataset.revision) : null;
+  }
+
+  function learn(revision) {
+    if (revision !== null && !isNaN(revision) && (live.latest === null || revision > live.latest)) {
+      live.latest = revision;
+    }
+  }
+
+  function setSync(state, words) {
     document.querySelectorAll("[data-sync]").forEach(function (el) {
-      el.dataset.sync = state;
-      el.textContent = text;
+      if (el.dataset.sync !== state || el.textContent !== words) {
+        el.dataset.sync = state;
+        el.textContent = words;
+      }
     });
   }
+
+  function showBadge() {
+    var shown = shownRevision();
+    if (live.revoked) {
+      setSync("revoked", text("revoked"));
+    } else if (live.link === "down") {
+      setSync("lost", text("offline"));
+    } else if (live.link === "wait") {
+      setSync("wait", text("connecting"));
+    } else if (live.latest !== null && shown !== null && live.latest > shown) {
+      setSync("stale", live.held ? text("held") : text("updating"));
+    } else {
+      setSync("ok", text("inSync"));
+    }
+  }
+
+  function linkUp() { live.link = "up"; showBadge(); }
+  function linkDown() { live.link = "down"; showBadge(); }
 
   function resync() {
     document.body.dispatchEvent(new CustomEvent("resync"));
   }
 
+  function isLiveGet(detail) {
+    var elt = detail.elt;
+    return detail.requestConfig && detail.requestConfig.verb === "get" && elt && elt.matches &&
+      elt.matches(LIVE_ROOT);
+  }
+
   document.addEventListener("htmx:sseOpen", function () {
-    setSync("ok", "In sync");
+    linkUp();
     resync(); // re-sync on every (re)connection
   });
-  document.addEventListener("htmx:sseError", function () {
-    setSync("lost", "Reconnecting…");
+  document.addEventListener("htmx:sseError", linkDown);
+  document.addEventListener("htmx:sseClose", function (event) {
+    if (event.detail && event.detail.type === "message") { return; } // closed on purpose
+    linkDown();
   });
-  document.addEventListener("htmx:sseClose", function () {
-    setSync("lost", "Reconnecting…");
+  document.addEventListener("htmx:sseMessage", function (event) {
+    var message = event.detail || {};
+    if (message.type === "revision") { learn(Number(message.data)); }
+    linkUp();
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var detail = event.detail;
+    var xhr = detail.xhr;
+    if (!xhr || xhr.status === 0) { return; } // no answer: sendError / timeout say so
+    linkUp();
+    if (isLiveGet(detail) && xhr.status === 204) {
+      var since = /[?&]since=(\d+)/.exec(detail.requestConfig.path || "");
+      if (since) { learn(Number(since[1])); }
+    }
+    if (xhr.status === 403 || xhr.status === 410) {
+      var elt = detail.elt;
+      if (elt && elt.closest && elt.closest("#seat")) { revoked(); }
+    }
+  });
+  document.addEventListener("htmx:sendError", linkDown);
+  document.addEventListener("htmx:timeout", linkDown);
+  document.addEventListener("htmx:afterSettle", function () {
+    var root = liveRoot();
+    if (root && root.dataset.revision) { learn(Number(root.dataset.revision)); }
+    if (root && root.hasAttribute("data-revoked")) { revoked(); }
+    showBadge();
   });
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.target && event.target.closest && event.target.closest("[data-live]")) {
@@ -29,20 +115,357 @@
       if (stamp) { stamp.textContent = new Date().toLocaleTimeString(); }
     }
   });
-  document.addEventListener("htmx:sendError", function () {
-    setSync("lost", "Offline: retrying…");
-  });
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") { resync(); }
   });
   window.addEventListener("online", resync);
+  window.addEventListener("offline", linkDown);
 
-  // Space picker on the console: a tap on a highlighted space submits it.
-  document.addEventListener("click", function (event) {
-    var target = event.target.closest && event.target.closest("[data-confirm]");
-    if (target && !window.confirm(target.dataset.confirm)) {
-      event.preventDefault();
-      event.stopPropagation();
+  // A revoked seat link: say so, stop polling and close the stream (403 today, 410 + the
+  // server's own #seat[data-revoked] once it sends one).
+  function revoked() {
+    if (live.revoked) { return; }
+    live.revoked = true;
+    var seat = document.querySelector("#seat");
+    var wrapper = document.querySelector("[sse-connect]");
+    if (seat && !seat.hasAttribute("data-revoked")) {
+      var note = document.createElement("div");
+      note.id = "seat";
+      note.className = "seat revoked";
+      note.setAttribute("data-revoked", "");
+      var p = document.createElement("p");
+      p.className = "alarm-line";
+      p.textContent = text("revoked");
+      note.appendChild(p);
+      seat.replaceWith(note);
+      seat = note;
     }
+    if (wrapper) {
+      // A plain wrapper without sse-connect: the old stream closes at its next event.
+      var plain = document.createElement("div");
+      plain.className = wrapper.className;
+      while (wrapper.firstChild) { plain.appendChild(wrapper.firstChild); }
+      wrapper.replaceWith(plain);
+    }
+    showBadge();
+  }
+
+  // --- The referee console: one tap, one action -------------------------------------------
+
+  var tap = { busy: false, lastSent: -Infinity, down: null, releaseTimer: null, note: null };
+
+  function consoleRoot() { return document.getElementById("console"); }
+
+  function controlsOf(root) { return root.querySelectorAll("button, [hx-post]"); }
+
+  function disarm(root) {
+    root.dataset.armed = "no";
+    controlsOf(root).forEach(function (el) { el.setAttribute("aria-disabled", "true"); });
+  }
+
+  function arm(root) {
+    if (!root.isConnected || tap.busy || typeof root.__armAt !== "number") { return; }
+    var wait = root.__armAt - now();
+    if (wait > 0) {
+      window.setTimeout(function () { arm(root); }, wait + 5);
+      return;
+    }
+    root.dataset.armed = "yes";
+    controlsOf(root).forEach(function (el) { el.removeAttribute("aria-disabled"); });
+  }
+
+  function scheduleArm(root) {
+    root.__armAt = Math.max(now() + ARM_MS, tap.lastSent + REPEAT_MS);
+    disarm(root);
+    window.setTimeout(function () { arm(root); }, root.__armAt - now() + 5);
+  }
+
+  function isArmed(root) { return root.dataset.armed === "yes"; }
+
+  // Every new console (an answer, a refusal, a live swap) arrives unarmed.
+  function noticeConsole() {
+    var root = consoleRoot();
+    if (!root || root.__seen) { return; }
+    root.__seen = true;
+    scheduleArm(root);
+    watchForms(root);
+    showNote(root);
+    if (tap.reopen) {
+      var details = root.querySelector("details.correction");
+      if (details) { details.open = true; }
+      tap.reopen = false;
+    }
+  }
+
+  document.addEventListener("pointerdown", function (event) {
+    var root = consoleRoot();
+    if (!root || !root.contains(event.target)) { tap.down = null; return; }
+    tap.down = { root: root, armed: isArmed(root) && !tap.busy };
   }, true);
+
+  function refuseTap(event) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }
+
+  function release() {
+    tap.busy = false;
+    noticeConsole();
+    var root = consoleRoot();
+    if (root) {
+      delete root.dataset.busy;
+      arm(root);
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var control = event.target.closest && event.target.closest("button, [hx-post], [data-confirm]");
+    var root = control && control.closest("#console");
+    if (!root) {
+      if (control && control.dataset.confirm && !window.confirm(control.dataset.confirm)) {
+        refuseTap(event);
+      }
+      return;
+    }
+    if (control.matches("button[type=button]")) { return; }
+    var down = tap.down;
+    tap.down = null;
+    var byPointer = event.detail > 0 && down !== null;
+    if (tap.busy || !isArmed(root) || (byPointer && (down.root !== root || !down.armed))) {
+      refuseTap(event); // a second tap, or a tap that began on choices now gone
+      return;
+    }
+    if (control.dataset.confirm && !window.confirm(control.dataset.confirm)) {
+      refuseTap(event);
+      return;
+    }
+    tap.busy = true;
+    tap.lastSent = now();
+    disarm(root);
+    root.dataset.busy = "yes";
+    // If no request starts (a form the browser found incomplete), the console arms again.
+    tap.releaseTimer = window.setTimeout(release, 400);
+  }, true);
+
+  function isConsolePost(detail) {
+    var config = detail.requestConfig || detail;
+    return config.verb === "post" && CONSOLE_POST.test((config.path || "").split("?")[0]);
+  }
+
+  function randomTap() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) {
+      return (b < 16 ? "0" : "") + b.toString(16);
+    }).join("");
+  }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var detail = event.detail;
+    if (detail.verb === "post" && CONSOLE_POST.test(detail.path)) {
+      var id = randomTap();
+      detail.parameters.tap = id;
+      // Every part of the console shows its root's revision (kept log entries included).
+      var root = consoleRoot();
+      if (root && root.dataset.revision && detail.elt && root.contains(detail.elt)) {
+        detail.parameters.revision = root.dataset.revision;
+      }
+      tap.sent = { id: id, path: detail.path, revision: Number(detail.parameters.revision) };
+      tap.lastId = id;
+    }
+  });
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var detail = event.detail;
+    if (isConsolePost(detail)) {
+      window.clearTimeout(tap.releaseTimer);
+      tap.busy = true;
+      tap.note = null;
+      clearNote();
+      return;
+    }
+    if (isLiveGet(detail) && detail.elt.id === "console") {
+      var trigger = detail.requestConfig.triggeringEvent;
+      var pushed = trigger && trigger.detail && trigger.detail.data;
+      if (tap.busy || (pushed && Number(pushed) <= shownRevision())) {
+        event.preventDefault(); // a tap's own answer brings this revision
+        return;
+      }
+      if (formInUse(detail.elt)) {
+        event.preventDefault(); // never wipe a half-filled form: say a newer state waits
+        live.held = true;
+        showBadge();
+        return;
+      }
+      live.held = false;
+      var details = detail.elt.querySelector("details.correction");
+      tap.reopen = Boolean(details && details.open);
+    } else if (isLiveGet(detail)) {
+      var trig = detail.requestConfig.triggeringEvent;
+      var data = trig && trig.detail && trig.detail.data;
+      if (data && Number(data) <= shownRevision()) { event.preventDefault(); }
+    }
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var detail = event.detail;
+    if (!isConsolePost(detail)) { return; }
+    var failed = !detail.xhr || detail.xhr.status === 0;
+    var sent = tap.sent;
+    tap.sent = null;
+    if (failed && sent) {
+      // htmx says "timeout" just after this event: decide once it has.
+      window.setTimeout(function () { startSettling(sent); }, 0);
+    }
+    release();
+  });
+
+  // A tap's answer may carry only the newest log entries (ol[data-log-from]): the older
+  // ones move over from the console it replaces, so the log never has to be sent again.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    tap.oldLog = target && target.id === "console" ? target.querySelector("ol.log") : null;
+  });
+
+  function mergeLog() {
+    var log = document.querySelector("#console ol.log[data-log-from]");
+    if (!log) { return; }
+    var from = Number(log.dataset.logFrom);
+    var limit = Number(log.dataset.logLimit) || 30;
+    var old = tap.oldLog;
+    tap.oldLog = null;
+    log.removeAttribute("data-log-from");
+    var kept = old ? Array.prototype.filter.call(old.children, function (li) {
+      return Number(li.value) < from;
+    }) : [];
+    var newestKept = kept.length ? Number(kept[0].value) : 0;
+    if (from > 1 && newestKept !== from - 1) {
+      // The page did not show the entries just before: fetch the whole console.
+      var root = consoleRoot();
+      htmx.ajax("GET", root.getAttribute("hx-get").replace(/since=\d+/, "since=-1"),
+        { source: root, target: "#console", swap: "outerHTML" });
+      return;
+    }
+    kept.slice(0, Math.max(0, limit - log.children.length)).forEach(function (li) {
+      log.appendChild(li);
+    });
+  }
+
+  document.addEventListener("htmx:afterSwap", function () {
+    mergeLog();
+    noticeConsole();
+  });
+  document.addEventListener("htmx:afterSettle", noticeConsole);
+  document.addEventListener("htmx:load", noticeConsole);
+
+  // --- Half-filled forms survive live swaps ------------------------------------------------
+
+  function watchForms(root) {
+    root.querySelectorAll("form").forEach(function (form) {
+      form.addEventListener("input", function () { form.dataset.dirty = "yes"; });
+      form.addEventListener("change", function () { form.dataset.dirty = "yes"; });
+    });
+    var details = root.querySelector("details.correction");
+    if (details) {
+      details.addEventListener("toggle", function () {
+        if (!details.open && live.held) {
+          details.querySelectorAll("form").forEach(function (f) { f.reset(); delete f.dataset.dirty; });
+          resync();
+        }
+      });
+    }
+  }
+
+  function formInUse(root) {
+    return root.querySelector("form[data-dirty]") !== null;
+  }
+
+  // --- Nothing lost in silence: a tap that got no answer is reported, then settled ---------
+
+  function clearNote() {
+    document.querySelectorAll("#console .tap-note").forEach(function (el) { el.remove(); });
+  }
+
+  function showNote(root) {
+    clearNote();
+    if (!tap.note || !root) { return; }
+    var box = root.querySelector(".prompt-box");
+    if (!box) { return; }
+    var p = document.createElement("p");
+    p.className = "refusal tap-note " + tap.note.kind;
+    p.setAttribute("role", "alert");
+    p.textContent = tap.note.words;
+    box.insertBefore(p, box.firstChild);
+  }
+
+  function note(kind, words) {
+    tap.note = { kind: kind, words: words };
+    showNote(consoleRoot());
+  }
+
+  function csrfHeader() {
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers") || "{}");
+    } catch (e) {
+      return {};
+    }
+  }
+
+  function startSettling(sent) {
+    note("lost", tap.timedOut === sent.id ? text("timedOut") : text("notRecorded"));
+    settle(sent);
+  }
+
+  document.addEventListener("htmx:timeout", function (event) {
+    if (isConsolePost(event.detail) && tap.lastId) { tap.timedOut = tap.lastId; }
+  });
+
+  function settle(sent) {
+    var url = sent.path.replace(/\/(act|roll|undo|correct)$/, "") + "/taps/" + sent.id + "/settle";
+    var retry = function () { window.setTimeout(function () { settle(sent); }, SETTLE_EVERY_MS); };
+    window.fetch(url, {
+      method: "POST", headers: csrfHeader(), credentials: "same-origin", cache: "no-store",
+    }).then(function (response) {
+      linkUp();
+      if (response.ok) {
+        return response.json().then(function (answer) {
+          if (answer.recorded) {
+            note("ok", text("wasRecorded").replace("{n}", answer.seq));
+          } else {
+            note("ok", text("wasNotRecorded"));
+          }
+          resync();
+        });
+      }
+      if (response.status >= 500) { return retry(); } // answering, but not able yet
+      // No settle answer from this server: the revision tells whether anything was recorded.
+      return fetchRevision(sent);
+    }).catch(function () {
+      linkDown();
+      retry();
+    });
+  }
+
+  function fetchRevision(sent) {
+    var root = consoleRoot();
+    var url = root && root.getAttribute("hx-get");
+    if (!url) { return null; }
+    return window.fetch(url.replace(/since=\d+/, "since=-1"), {
+      headers: { "HX-Request": "true" }, credentials: "same-origin", cache: "no-store",
+    }).then(function (response) {
+      return response.text().then(function (html) {
+        var found = /data-revision="(\d+)"/.exec(html);
+        var current = found ? Number(found[1]) : null;
+        if (current !== null && current === sent.revision) {
+          note("ok", text("wasNotRecorded"));
+        } else {
+          note("lost", text("unknown"));
+        }
+        resync();
+      });
+    });
+  }
+
+  noticeConsole();
+  showBadge();
 })();

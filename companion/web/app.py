@@ -78,6 +78,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         seat,
         svg,
         taps,
+        wire,
     )
 
     app.jinja_env.globals.update(
@@ -93,6 +94,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     for module in (auth, games, console, seat, board, records, rules):
         app.register_blueprint(module.bp)
     app.register_blueprint(taps.bp)
+    wire.init_app(app)
 
     @app.before_request
     def limit_bodies():

@@ -18,10 +18,11 @@ from companion.tracker.record import Undo
 from companion.tracker.state import AmoebaId, player_label
 from companion.web import autoroll
 from companion.web.auth import referee_required
-from companion.web.common import page_or_partial, store, wants_partial
+from companion.web.common import page_or_partial, store, unchanged_since, wants_partial
 from companion.web.controls import action_from_form, controls
 from companion.web.games import SHAPES
 from companion.web.rules import refusal
+from companion.web.seat import live_response
 from companion.web.taps import given_up_message, recorded_note, save_message, tapped
 
 bp = Blueprint("console", __name__, url_prefix="/games/<game_id>")
@@ -45,18 +46,31 @@ def base_url() -> str:
 
 
 def context(
-    game: Game, error: str | None = None, conflict: bool = False, note: str | None = None
+    game: Game,
+    error: str | None = None,
+    conflict: bool = False,
+    note: str | None = None,
+    log_from: int | None = None,
 ) -> dict:
-    """Everything the console templates need, computed by the core."""
+    """Everything the console templates need, computed by the core.
+
+    With `log_from`, the log holds only the entries from that seq on: the browser keeps the
+    older ones it already shows (app.js), so a late-game tap costs what an early one does.
+    """
     state = game.state
+    shown = game.log[-LOG_SHOWN:]
+    if log_from is not None:
+        shown = [item for item in shown if item.seq >= log_from]
     return {
         "game": game,
         "state": state,
         "view": public_view(state),
         "prompt": prompt(state),
         "controls": controls(state),
-        "log": list(reversed(game.log[-LOG_SHOWN:])),
+        "log": list(reversed(shown)),
         "log_hidden": max(0, len(game.log) - LOG_SHOWN),
+        "log_from": log_from,
+        "log_limit": LOG_SHOWN,
         "error": error,
         "conflict": conflict,
         "note": note,
@@ -85,7 +99,8 @@ def submit(game: Game, entry):
     """Append an entry; answer with the console, or the refusal in place (422 / 409), or
     503 when it could not be saved (nothing changed)."""
     try:
-        game, _ = store().append(game.id, entry, _revision(), tap=request.form.get("tap") or None)
+        seen = _revision()
+        game, _ = store().append(game.id, entry, seen, tap=request.form.get("tap") or None)
     except Conflict as exc:
         return render_console(store().get(game.id), status=409, error=exc.message, conflict=True)
     except ActionError as exc:
@@ -102,7 +117,10 @@ def submit(game: Game, entry):
     game = autoroll.follow(game, entry)  # the app rolls by itself, if set up so
     if not wants_partial():
         return redirect(url_for("console.view", game_id=game.id), code=303)
-    return render_console(game)
+    if isinstance(entry, Undo):
+        return render_console(game)  # undone entries change their look: the whole log
+    # The entry shown newest before gains its "Back to here": send it again with the new one.
+    return render_console(game, log_from=max(1, seen))
 
 
 @bp.route("")
@@ -110,6 +128,24 @@ def submit(game: Game, entry):
 def view(game_id: str):
     """The console of a game."""
     return render_console(load(game_id))
+
+
+@bp.route("/view")
+@referee_required
+def live_view(game_id: str):
+    """The console partial for a referee's live follow; 204 if nothing changed since `since`."""
+    game = load(game_id)
+    if unchanged_since(game.revision):
+        return "", 204
+    return render_template("_console.html", **context(game))
+
+
+@bp.route("/events")
+@referee_required
+def events(game_id: str):
+    """Server-sent events for the console: `revision N` whenever the game changes."""
+    game = load(game_id)
+    return live_response(game.id, game.revision)
 
 
 @bp.route("/act", methods=["POST"])

@@ -70,6 +70,8 @@ ROUTES: dict[tuple[str, str], str] = {
     ("/games/<game_id>/seats/<color>/reissue", "POST"): "referee",
     ("/games/<game_id>/standings", "GET"): "referee",
     ("/games/<game_id>/log", "GET"): "referee",  # the whole history (dispute review)
+    ("/games/<game_id>/view", "GET"): "referee",  # a second console's live follow (poll)
+    ("/games/<game_id>/events", "GET"): "referee",  # and its stream
     ("/games/<game_id>/export", "GET"): "referee",
     ("/games/<game_id>/archive", "POST"): "referee",
     ("/games/<game_id>/delete", "GET"): "referee",  # the confirmation page

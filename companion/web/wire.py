@@ -1,0 +1,107 @@
+"""What goes over the Wi-Fi: gzip for clients that accept it, static files cached by version.
+
+Static URLs carry `?v=<hash of the file>`, so a phone may keep them for a year and fetches
+only the page when it comes back; a changed file gets a new URL. Responses are compressed
+when the client says it accepts gzip; never the SSE stream (it must flush every event).
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+from pathlib import Path
+
+from flask import Flask, Response, request
+
+COMPRESSIBLE = {
+    "text/html",
+    "text/css",
+    "text/javascript",
+    "application/javascript",
+    "application/json",
+    "image/svg+xml",
+    "text/plain",
+}
+MIN_SIZE = 500  # smaller bodies are not worth a gzip header
+LEVEL = 6  # a page or a tap's answer: about a millisecond for the largest console
+STATIC_LEVEL = 9  # static files are compressed once per version, then kept
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+def static_version(app: Flask, filename: str) -> str:
+    """A short hash of a static file's content (recomputed when the file changes)."""
+    cache = app.extensions.setdefault("companion.static_versions", {})
+    path = Path(app.static_folder or "") / filename
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        return ""
+    known = cache.get(filename)
+    if known and known[0] == stamp:
+        return known[1]
+    version = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+    cache[filename] = (stamp, version)
+    return version
+
+
+def accepts_gzip() -> bool:
+    """Whether the client said it takes gzip (Accept-Encoding, q not 0)."""
+    for part in request.headers.get("Accept-Encoding", "").split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip().lower() in ("gzip", "*"):
+            return params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+    return False
+
+
+def compress(response: Response, cache: dict) -> Response:
+    """Gzip a finished response in place when it is worth it and the client takes it."""
+    response.vary.add("Accept-Encoding")
+    if (
+        request.method == "HEAD"
+        or response.status_code < 200
+        or response.status_code in (204, 206, 304)
+        or response.mimetype not in COMPRESSIBLE
+        or "Content-Encoding" in response.headers
+        or (response.is_streamed and not response.direct_passthrough)
+        or not accepts_gzip()
+    ):
+        return response
+    etag, _weak = response.get_etag()
+    key = (request.path, etag) if etag and response.direct_passthrough else None
+    response.direct_passthrough = False  # a static file: read it (it is small)
+    body = cache.get(key) if key else None
+    if body is None:
+        raw = response.get_data()
+        if len(raw) < MIN_SIZE:
+            return response
+        body = gzip.compress(raw, compresslevel=STATIC_LEVEL if key else LEVEL, mtime=0)
+        if key:
+            cache[key] = body
+    response.set_data(body)
+    response.headers["Content-Encoding"] = "gzip"
+    if etag:
+        response.set_etag(etag + "-gzip")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Versioned static URLs, their cache headers, and gzip."""
+    gzipped: dict = {}
+
+    @app.url_defaults
+    def version_static(endpoint: str, values: dict) -> None:
+        if endpoint == "static" and "v" not in values and "filename" in values:
+            version = static_version(app, values["filename"])
+            if version:
+                values["v"] = version
+
+    @app.after_request
+    def wire(response: Response) -> Response:
+        if request.endpoint == "static":
+            wanted = request.args.get("v")
+            filename = (request.view_args or {}).get("filename", "")
+            if wanted and wanted == static_version(app, filename):
+                response.headers["Cache-Control"] = IMMUTABLE
+            else:
+                response.headers["Cache-Control"] = "no-cache"
+        return compress(response, gzipped)

@@ -1,0 +1,79 @@
+"""What goes over the Wi-Fi: gzip when accepted (never the SSE stream), versioned static files."""
+
+from __future__ import annotations
+
+import gzip
+import re
+
+from conftest import text_of
+from test_seat_and_board import first_events
+
+GZIP = {"Accept-Encoding": "gzip, deflate, br"}
+STATIC_RE = re.compile(r'(?:src|href)="(/static/[^"?]+)\?v=([0-9a-f]+)"')
+
+
+def test_a_seat_page_is_gzipped_for_a_phone_that_accepts_it(app, seat_tokens):
+    phone = app.test_client()
+    plain = phone.get(f"/s/{seat_tokens['red']}")
+    packed = phone.get(f"/s/{seat_tokens['red']}", headers=GZIP)
+
+    assert "Content-Encoding" not in plain.headers
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed.headers["Vary"]
+    assert gzip.decompress(packed.data) == plain.data
+    assert len(packed.data) < len(plain.data) / 3
+
+
+def test_a_client_that_refuses_gzip_gets_plain_text(app, seat_tokens):
+    response = app.test_client().get(
+        f"/s/{seat_tokens['red']}", headers={"Accept-Encoding": "gzip;q=0, identity"}
+    )
+    assert "Content-Encoding" not in response.headers
+    assert text_of(response).lower().startswith("<!doctype html>")
+
+
+def test_the_event_stream_is_never_compressed(app, seat_tokens):
+    response = app.test_client().get(f"/s/{seat_tokens['red']}/events", headers=GZIP)
+    assert response.mimetype == "text/event-stream"
+    assert "Content-Encoding" not in response.headers
+    assert "event: revision\ndata: 0\n\n" in first_events(response)
+
+
+def test_the_console_answer_to_a_tap_is_gzipped_too(game):
+    turn = '{"type": "turn_card", "card": "P1"}'
+    response = game.post("/act", {"kind": "action", "action": turn}, headers=GZIP)
+    assert response.status_code == 200
+    assert response.headers["Content-Encoding"] == "gzip"
+    assert b'id="console"' in gzip.decompress(response.data)
+
+
+def test_static_files_are_linked_by_version_and_cached_for_a_year(app, seat_tokens):
+    phone = app.test_client()
+    page = text_of(phone.get(f"/s/{seat_tokens['red']}"))
+    linked = STATIC_RE.findall(page)
+    assert {path.rsplit("/", 1)[-1] for path, _ in linked} >= {
+        "htmx.min.js",
+        "htmx-ext-sse.js",
+        "app.js",
+        "app.css",
+    }
+    for path, version in linked:
+        response = phone.get(f"{path}?v={version}", headers=GZIP)
+        assert response.status_code == 200
+        assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        if path.endswith(".js"):
+            assert response.headers["Content-Encoding"] == "gzip"
+        # Without the version (or with an old one) the browser must check again.
+        assert phone.get(path).headers["Cache-Control"] == "no-cache"
+        assert phone.get(f"{path}?v=0000").headers["Cache-Control"] == "no-cache"
+
+
+def test_a_changed_static_file_gets_a_new_version(app, tmp_path):
+    from companion.web.wire import static_version
+
+    app.static_folder = str(tmp_path)
+    (tmp_path / "x.js").write_text("one")
+    first = static_version(app, "x.js")
+    (tmp_path / "x.js").write_text("two, longer")
+    assert static_version(app, "x.js") != first
+    assert static_version(app, "missing.js") == ""
