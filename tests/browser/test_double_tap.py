@@ -22,7 +22,7 @@ QUIET_MS = 300  # then wait until no request is in flight: anything sent has lan
 UNARMED_AFTER = """rev => {
   const c = document.querySelector('#console');
   if (!c || Number(c.dataset.revision) <= rev) return false;
-  const b = c.querySelector('.choices button, .soup .space.legal, .log-box button');
+  const b = c.querySelector('.choices button, .soup .space.legal .tap, .log-box button');
   return c.dataset.armed === 'no' && b.getAttribute('aria-disabled') === 'true'
     && Number(getComputedStyle(b).opacity) < 0.9;
 }"""
@@ -156,11 +156,11 @@ def double_tap_everything(browser, live_server, console_watch, shot, device, eve
     # A space on the board SVG.
     to_placement(page)
     shot(page, f"40-double-tap-{device}-placement")
-    assert_one_entry(page, console_url, "#console .soup .space.legal", touch)
+    assert_one_entry(page, console_url, "#console .soup .space.legal .tap", touch)
 
     # "Undo last": each double tap undoes one action only.
     def one_more_action():
-        click_and_wait(page, "#console .soup .space.legal")
+        click_and_wait(page, "#console .soup .space.legal .tap")
 
     if every_kind:
         assert_one_entry(

@@ -105,7 +105,7 @@ def step(page) -> None:
             button.first.click()
             return
     if page.locator(".soup .space.legal").count():
-        page.locator(".soup .space.legal").first.click()
+        page.locator(".soup .space.legal .tap").first.click()
     elif page.locator("form.carry").count():
         page.locator("form.carry button").click()
     else:

@@ -79,9 +79,9 @@ def drive_one_step(page) -> str:
             button.first.click()
             wait_for_swap(page, before)
             return text
-    space = page.locator(".soup .space.legal")
+    space = page.locator(".soup .space.legal .tap")
     if space.count():
-        number = space.first.get_attribute("data-space")
+        number = page.locator(".soup .space.legal").first.get_attribute("data-space")
         space.first.click()
         wait_for_swap(page, before)
         return f"tap space {number}"
