@@ -219,6 +219,18 @@
   }
 
   document.addEventListener("click", function (event) {
+    // A link in the console (a citation, the standings) is no action, but a second tap that
+    // lands on one after the choices changed must not take the referee off the console.
+    var link = event.target.closest && event.target.closest("#console a[href]");
+    if (link) {
+      var linkDown = tap.down;
+      tap.down = null;
+      var linkRoot = link.closest("#console");
+      var stale = event.detail > 0 && linkDown !== null &&
+        (linkDown.root !== linkRoot || !linkDown.armed);
+      if (tap.busy || !isArmed(linkRoot) || stale) { refuseTap(event); }
+      return;
+    }
     var control = event.target.closest && event.target.closest("button, [hx-post], [data-confirm]");
     var root = control && control.closest("#console");
     if (!root) {

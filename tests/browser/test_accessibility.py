@@ -95,6 +95,9 @@ def test_every_page_passes_axe(browser, live_server, pages, shot, name, size):
     page.wait_for_load_state("load")
     page.wait_for_timeout(300)
     assert_accessible(page, f"{name}-{size}", shot)
+    # Nothing pushes the page wider than the screen (a phone would then zoom out).
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= width, f"{name} scrolls sideways ({wide} px)"
     context.close()
 
 
