@@ -36,6 +36,8 @@ def test_an_italian_group_follows_a_citation_to_the_rules_page(
     assert "Italian rules, " in log_text and not SEED_FILE.search(log_text)
     assert re.search(r"(Ana|Ben|Cleo|Dev) [●▲■◆] (red|yellow|green|blue)", log_text)
 
+    # New choices (and their links) arm after a moment, so that a double tap cannot follow one.
+    page.wait_for_selector("#console[data-armed=yes]")
     page.locator("#console .log a.cite").first.click()
     page.wait_for_selector("article.rules h1")
     assert "/rules/" in page.url
