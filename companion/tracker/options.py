@@ -79,35 +79,50 @@ class RuleOptions:
 
 OPTION_INFO: dict[str, OptionInfo] = {
     "gene_advance_table": OptionInfo(
-        "Gene advance table", "000, 001 summary, 003", "001 §Fase 6 main text (5:4, 6:5)"
+        "Gene advance table",
+        "Spanish rules; Italian rules, summary table; English 5-6 player expansion",
+        "Italian rules, Fase 6, main text (5:4, 6:5)",
     ),
     "amoeba_advance_5_6": OptionInfo(
-        "5-6 player amoeba advance", "003 (2:1 ... 6:5)", "001 §3.5 (4:4, 5:5, 6:6)"
+        "5-6 player amoeba advance",
+        "English 5-6 player expansion (2:1 ... 6:5)",
+        "Italian rules, 3.5 (4:4, 5:5, 6:6)",
     ),
     "substitution_4p": OptionInfo(
-        "Substitution with 4 players", "001 (2:2:0 or 3:1:0)", "000 (2:2:0 only)"
+        "Substitution with 4 players",
+        "Italian rules (2:2:0 or 3:1:0)",
+        "Spanish rules (2:2:0 only)",
     ),
     "defense_and_escape_both": OptionInfo(
         "Defense and Escape against one attack",
-        "001, 003 (both, any order, each once a round)",
-        "000 (only one of them)",
+        "Italian rules, English 5-6 player expansion (both, any order, each once a round)",
+        "Spanish rules (only one of them)",
     ),
     "zero_amoebas": OptionInfo(
-        "No amoeba left in phase 4", "001, 004 (one free amoeba anywhere)", "000 (silent: none)"
+        "No amoeba left in phase 4",
+        "Italian rules, Spanish rules (sopa primordial) (one free amoeba anywhere)",
+        "Spanish rules (silent: none)",
     ),
     "extra_genes_per_round": OptionInfo(
         "Extra genes turned per round (5-6 players; extra genes not yet tracked)",
-        "003 (2)",
-        "001 (3), or 1",
+        "English 5-6 player expansion (2)",
+        "Italian rules (3), or 1",
     ),
     "persistence_copies_4p": OptionInfo(
-        "Persistence copies with 4 players", "001, German sheet (1)", "000 (2)"
+        "Persistence copies with 4 players",
+        "Italian rules, German reference sheet (1)",
+        "Spanish rules (2)",
     ),
     "end_zone_start": OptionInfo(
-        "End zone start", "last 10 spaces of the ladder", "an earlier start (004 §Fin del juego)"
+        "End zone start",
+        "last 10 spaces of the ladder",
+        "an earlier start (Spanish rules (sopa primordial), Fin del juego)",
     ),
     "extra_gene_prices": OptionInfo(
-        "Extra gene price/MP where 001 and 003 differ (extra genes not yet tracked)", "003", "001"
+        "Extra gene price/MP where the Italian rules and the English expansion differ "
+        "(extra genes not yet tracked)",
+        "English 5-6 player expansion",
+        "Italian rules",
     ),
     "armor_vs_aggression": OptionInfo(
         "Aggression absorbed by Armor",

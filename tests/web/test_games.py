@@ -49,10 +49,11 @@ def test_the_setup_page_lists_rule_options_with_defaults_and_sources(referee):
         r'[^<]*<span class="tag">default</span>',
         page,
     )
-    assert "003 (2:1 ... 6:5)" in page
-    assert "001 §3.5 (4:4, 5:5, 6:6)" in page
+    assert "English 5-6 player expansion (2:1 ... 6:5)" in page
+    assert "Italian rules, 3.5 (4:4, 5:5, 6:6)" in page
+    assert "§" not in page  # sources are named by their book, never by a file of ours
     assert 'name="opt_defense_and_escape_both" value="on" checked' in page
-    assert "default 001, German sheet (1)" in page
+    assert "default Italian rules, German reference sheet (1)" in page
 
 
 def test_the_setup_page_offers_each_board_outline_and_eleven_deck_rows(referee):
