@@ -130,20 +130,25 @@ def wait_for_seat(phone, rev: int, timeout: int = 8000) -> None:
     )
 
 
-def test_a_whole_game_with_undo_correction_and_a_restart_while_phones_follow(server, browser):
-    errors: list[str] = []
-    referee = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    referee.on("pageerror", lambda e: errors.append(f"referee: {e}"))
-    referee.on("dialog", lambda d: d.accept())
+def start_four_player_game(referee, server, names=("Ana", "Ben", "Cleo", "Dev")) -> str:
+    """Set a game up in the browser, the app rolling and drawing; return the console's URL."""
     referee.goto(server.referee_link)
     referee.get_by_role("link", name="New game").click()
-    for i, name in enumerate(["Ana", "Ben", "Cleo", "Dev"]):
+    for i, name in enumerate(names):
         referee.fill(f"input[name=name{i}]", name)
     referee.check("input[name=dice][value=app]")
     referee.check("input[name=cards][value=app]")
     referee.get_by_role("button", name="Start the game").click()
     referee.wait_for_selector("#console")
-    console_url = referee.url
+    return referee.url
+
+
+def test_a_whole_game_with_undo_correction_and_a_restart_while_phones_follow(server, browser):
+    errors: list[str] = []
+    referee = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    referee.on("pageerror", lambda e: errors.append(f"referee: {e}"))
+    referee.on("dialog", lambda d: d.accept())
+    console_url = start_four_player_game(referee, server)
 
     referee.goto(console_url + "/seats")
     links = [a.get_attribute("href") for a in referee.locator(".qr-card .url a").all()]

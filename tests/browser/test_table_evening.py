@@ -15,7 +15,7 @@ import re
 import time
 
 import pytest
-from test_full_game import ServerProcess, free_port
+from test_full_game import ServerProcess, free_port, start_four_player_game
 from test_table import OUTAGE_NOISE
 
 pytestmark = pytest.mark.slow
@@ -97,15 +97,7 @@ def test_an_evening_at_the_table(server, browser, console_watch, shot):
     laptop.set_default_timeout(15_000)
     referee = console_watch.watch(laptop.new_page())
     referee.on("dialog", lambda d: d.accept())
-    referee.goto(server.referee_link)
-    referee.get_by_role("link", name="New game").click()
-    for i, name in enumerate(NAMES):
-        referee.fill(f"input[name=name{i}]", name)
-    referee.check("input[name=dice][value=app]")
-    referee.check("input[name=cards][value=app]")
-    referee.get_by_role("button", name="Start the game").click()
-    referee.wait_for_selector("#console")
-    console_url = referee.url
+    console_url = start_four_player_game(referee, server, NAMES)
 
     # The seat sheet: three phones scan their codes, the TV opens the public board.
     referee.goto(console_url + "/seats")
