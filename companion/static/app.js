@@ -218,17 +218,21 @@
     }
   }
 
+  // Whether a click on the console must be dropped: a second tap, a tap while another is in
+  // flight, or a tap that began on choices now gone. Consumes the pointerdown it started with.
+  function staleTap(event, root) {
+    var down = tap.down;
+    tap.down = null;
+    var byPointer = event.detail > 0 && down !== null;
+    return tap.busy || !isArmed(root) || (byPointer && (down.root !== root || !down.armed));
+  }
+
   document.addEventListener("click", function (event) {
     // A link in the console (a citation, the standings) is no action, but a second tap that
     // lands on one after the choices changed must not take the referee off the console.
     var link = event.target.closest && event.target.closest("#console a[href]");
     if (link) {
-      var linkDown = tap.down;
-      tap.down = null;
-      var linkRoot = link.closest("#console");
-      var stale = event.detail > 0 && linkDown !== null &&
-        (linkDown.root !== linkRoot || !linkDown.armed);
-      if (tap.busy || !isArmed(linkRoot) || stale) { refuseTap(event); }
+      if (staleTap(event, link.closest("#console"))) { refuseTap(event); }
       return;
     }
     var control = event.target.closest && event.target.closest("button, [hx-post], [data-confirm]");
@@ -240,11 +244,8 @@
       return;
     }
     if (control.matches("button[type=button]")) { return; }
-    var down = tap.down;
-    tap.down = null;
-    var byPointer = event.detail > 0 && down !== null;
-    if (tap.busy || !isArmed(root) || (byPointer && (down.root !== root || !down.armed))) {
-      refuseTap(event); // a second tap, or a tap that began on choices now gone
+    if (staleTap(event, root)) {
+      refuseTap(event);
       return;
     }
     if (control.dataset.confirm && !window.confirm(control.dataset.confirm)) {

@@ -15,7 +15,8 @@ import re
 import time
 
 import pytest
-from test_full_game import ServerProcess, free_port, start_four_player_game
+import test_full_game
+from test_full_game import start_four_player_game
 from test_table import OUTAGE_NOISE
 
 pytestmark = pytest.mark.slow
@@ -24,15 +25,8 @@ NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 LABELS = ["Ana ● red", "Ben ▲ yellow", "Cleo ■ green", "Dev ◆ blue"]
 GAPS_MS = (50, 150, 400, 700)
 MAX_STEPS = 1200
+server = test_full_game.server  # the `companion serve` process fixture, shared
 SYNC = "document.querySelector('[data-sync]').dataset.sync"
-
-
-@pytest.fixture
-def server(chromium_ok, tmp_path):
-    process = ServerProcess(tmp_path / "instance", free_port())
-    process.start()
-    yield process
-    process.stop()
 
 
 def server_revision(page, console_url: str) -> int:
