@@ -12,8 +12,9 @@ import typing
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from companion.tracker.data import Color, Direction, color_label
+from companion.tracker.data import Color, Direction, color_ref
 from companion.tracker.errors import InvalidAction
+from companion.tracker.msg import Msg, Seq, msg
 from companion.tracker.state import AmoebaId
 from companion.tracker.text import check_json_text
 
@@ -32,9 +33,16 @@ def norm_cubes(cubes: Any) -> Cubes:
     return tuple(sorted(((c, n) for c, n in merged.items() if n), key=lambda p: _COLOR_ORDER[p[0]]))
 
 
-def cubes_text(cubes: Cubes) -> str:
+def cubes_ref(cubes: Cubes) -> Msg | Seq:
     """Cubes as a player reads them: `2 ▲ yellow + 1 ■ green`."""
-    return " + ".join(f"{n} {color_label(c)}" for c, n in cubes) or "nothing"
+    if not cubes:
+        return msg("nothing")
+    return Seq(tuple(Seq((n, color_ref(c))) for c, n in cubes), " + ")
+
+
+def cubes_text(cubes: Cubes) -> str:
+    """`cubes_ref` in English (for logs and tests; screens render the ref)."""
+    return str(cubes_ref(cubes))
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
+from companion.tracker.msg import N_, P_, Seq, Term
+
 
 class Color(StrEnum):
     """A player's color: amoebas, food cubes and score marker."""
@@ -31,6 +33,15 @@ class Shape(NamedTuple):
     glyph: str
 
 
+COLOR_NAMES = {
+    Color.RED: P_("color", "red"),
+    Color.YELLOW: P_("color", "yellow"),
+    Color.GREEN: P_("color", "green"),
+    Color.BLUE: P_("color", "blue"),
+    Color.WHITE: P_("color", "white"),
+    Color.BLACK: P_("color", "black"),
+}
+
 # Every color has its own shape, so players who cannot tell colors apart can tell pieces
 # apart: every screen names a player "Ben ▲ yellow" and draws the pieces in these shapes.
 SHAPES: dict[Color, Shape] = {
@@ -43,9 +54,19 @@ SHAPES: dict[Color, Shape] = {
 }
 
 
-def color_label(color: Color) -> str:
+def color_term(color: Color) -> Term:
+    """A color's name as a game word, translated where it is shown."""
+    return Term("color", COLOR_NAMES[color])
+
+
+def color_ref(color: Color) -> Seq:
     """A color with its shape's glyph: `▲ yellow` (cubes, and a color no seat plays)."""
-    return f"{SHAPES[color].glyph} {color.value}"
+    return Seq((SHAPES[color].glyph, color_term(color)))
+
+
+def color_label(color: Color) -> str:
+    """`color_ref` in English (for logs and tests; screens render the ref)."""
+    return str(color_ref(color))
 
 
 class Direction(StrEnum):
@@ -58,10 +79,10 @@ class Direction(StrEnum):
 
 
 DIRECTION_NAMES = {
-    Direction.NORTH: "north",
-    Direction.EAST: "east",
-    Direction.SOUTH: "south",
-    Direction.WEST: "west",
+    Direction.NORTH: P_("direction", "north"),
+    Direction.EAST: P_("direction", "east"),
+    Direction.SOUTH: P_("direction", "south"),
+    Direction.WEST: P_("direction", "west"),
 }
 
 # (row, col) offsets; rows run north to south, columns west to east.
@@ -160,6 +181,11 @@ class GeneCard:
     effect: str = ""
 
     @property
+    def term(self) -> Term:
+        """The gene's name as a game word, as the group's printed cards say it."""
+        return Term("gene", self.name)
+
+    @property
     def advanced(self) -> bool:
         """Whether this is an advanced gene (bought by giving up a lower gene)."""
         return bool(self.replaces)
@@ -214,174 +240,174 @@ ARMOR = "armor"
 GENES: tuple[GeneCard, ...] = (
     GeneCard(
         INTELLIGENCE,
-        "Intelligence",
+        P_("gene", "Intelligence"),
         2,
         3,
         (1, 2, 5, 5),
-        effect="Useless in the soup, but counts on the advance table.",
+        effect=N_("Useless in the soup, but counts on the advance table."),
     ),
     GeneCard(
         MOVEMENT_1,
-        "Movement I",
+        P_("gene", "Movement I"),
         3,
         2,
         (2, 2, 5, 5),
-        effect="Phase 1: roll 2 dice instead of 1 and choose one result; still 1 BP.",
+        effect=N_("Phase 1: roll 2 dice instead of 1 and choose one result; still 1 BP."),
     ),
     GeneCard(
         SPORES,
-        "Spores",
+        P_("gene", "Spores"),
         3,
         3,
         (1, 1, 3, 3),
-        effect="Phase 4: a new amoeba may go on any space without an amoeba of its color.",
+        effect=N_("Phase 4: a new amoeba may go on any space without an amoeba of its color."),
     ),
     GeneCard(
         SPEED,
-        "Speed",
+        P_("gene", "Speed"),
         4,
         3,
         (1, 2, 4, 4),
-        effect="Phase 1: after an active move, may make a second, free, active move.",
+        effect=N_("Phase 1: after an active move, may make a second, free, active move."),
     ),
     GeneCard(
         DEFENSE,
-        "Defense",
+        P_("gene", "Defense"),
         4,
         4,
         (1, 1, 3, 3),
-        effect="Turn an attack into a fight for 1 BP: both roll, the higher die wins.",
+        effect=N_("Turn an attack into a fight for 1 BP: both roll, the higher die wins."),
     ),
     GeneCard(
         ESCAPE,
-        "Escape",
+        P_("gene", "Escape"),
         4,
         4,
         (1, 2, 4, 4),
-        effect="Flee an attack by moving away (1 BP), using all movement genes.",
+        effect=N_("Flee an attack by moving away (1 BP), using all movement genes."),
     ),
     GeneCard(
         SUBSTITUTION,
-        "Substitution",
+        P_("gene", "Substitution"),
         4,
         4,
         (1, 1, 3, 3),
-        effect="Phase 1: eat one color fewer, but one cube more.",
+        effect=N_("Phase 1: eat one color fewer, but one cube more."),
     ),
     GeneCard(
         RAY_PROTECTION,
-        "Ray Protection",
+        P_("gene", "Ray Protection"),
         5,
         -2,
         (1, 2, 4, 4),
         returned_value=4,
         scoring_cards=0,
-        effect="MP -2; returned in phase 2 it balances 4. Counts 0 for scoring.",
+        effect=N_("MP -2; returned in phase 2 it balances 4. Counts 0 for scoring."),
     ),
     GeneCard(
         STREAMLINING,
-        "Streamlining",
+        P_("gene", "Streamlining"),
         5,
         4,
         (1, 1, 3, 3),
         mp_5_6=5,
-        effect="Moves (and Escape) cost no BP.",
+        effect=N_("Moves (and Escape) cost no BP."),
     ),
     GeneCard(
         TENTACLE,
-        "Tentacle",
+        P_("gene", "Tentacle"),
         5,
         4,
         (1, 2, 4, 4),
-        effect="Phase 1: carry up to 2/3/4/5 cubes (3/4/5/6 players) along a drift or move.",
+        effect=N_("Phase 1: carry up to 2/3/4/5 cubes (3/4/5/6 players) along a drift or move."),
     ),
     GeneCard(
         HOLDING,
-        "Holding",
+        P_("gene", "Holding"),
         5,
         4,
         (1, 1, 2, 2),
-        effect="Phase 1: may stay instead of drifting; may ride along with an amoeba "
-        "leaving its space.",
+        effect=N_("Phase 1: may stay instead of drifting; may ride along with an amoeba "
+        "leaving its space."),
     ),
     GeneCard(
         LIFE_EXPECTANCY,
-        "Life Expectancy",
+        P_("gene", "Life Expectancy"),
         5,
         5,
         (1, 2, 4, 4),
-        effect="Phase 5: amoebas die only with 3 DP.",
+        effect=N_("Phase 5: amoebas die only with 3 DP."),
     ),
     GeneCard(
         FRUGALITY,
-        "Frugality",
+        P_("gene", "Frugality"),
         6,
         5,
         (0, 1, 3, 3),
         price_5_6=5,
-        effect="Phase 1: eat one cube fewer; excretion is normal.",
+        effect=N_("Phase 1: eat one cube fewer; excretion is normal."),
     ),
     GeneCard(
         STRUGGLE,
-        "Struggle for Survival",
+        P_("gene", "Struggle for Survival"),
         6,
         4,
         (2, 2, 5, 5),
         mp_5_6=5,
-        effect="Phase 1: instead of starving, attack an amoeba on the same space (1 BP).",
+        effect=N_("Phase 1: instead of starving, attack an amoeba on the same space (1 BP)."),
     ),
     GeneCard(
         PARASITISM,
-        "Parasitism",
+        P_("gene", "Parasitism"),
         6,
         5,
         (0, 1, 3, 3),
-        effect="Phase 1: need 1 cube fewer; an amoeba's owner on the space pays 1 BP.",
+        effect=N_("Phase 1: need 1 cube fewer; an amoeba's owner on the space pays 1 BP."),
     ),
     GeneCard(
         DIVISION_RATE,
-        "Division Rate",
+        P_("gene", "Division Rate"),
         6,
         5,
         (1, 2, 4, 4),
-        effect="Phase 4: division costs 4 BP instead of 6.",
+        effect=N_("Phase 4: division costs 4 BP instead of 6."),
     ),
     GeneCard(
         PERSISTENCE,
-        "Persistence",
+        P_("gene", "Persistence"),
         4,
         4,
         (1, 1, 2, 2),
         replaces=(SPEED,),
-        effect="Like Speed; a free second try for Struggle for Survival, Defense, Aggression.",
+        effect=N_("Like Speed; a free second try for Struggle for Survival, Defense, Aggression."),
     ),
     GeneCard(
         MOVEMENT_2,
-        "Movement II",
+        P_("gene", "Movement II"),
         5,
         5,
         (1, 2, 4, 4),
         replaces=(MOVEMENT_1,),
-        effect="Phase 1: choose the direction (or stay) instead of rolling; still 1 BP.",
+        effect=N_("Phase 1: choose the direction (or stay) instead of rolling; still 1 BP."),
     ),
     GeneCard(
         AGGRESSION,
-        "Aggression",
+        P_("gene", "Aggression"),
         5,
         5,
         (1, 1, 2, 2),
         replaces=(STRUGGLE,),
-        effect="Like Struggle for Survival; once a round in phase 5, kill an enemy "
-        "amoeba on the same space (1 BP).",
+        effect=N_("Like Struggle for Survival; once a round in phase 5, kill an enemy "
+        "amoeba on the same space (1 BP)."),
     ),
     GeneCard(
         ARMOR,
-        "Armor",
+        P_("gene", "Armor"),
         6,
         6,
         (1, 1, 2, 2),
         replaces=(DEFENSE, ESCAPE),
-        effect="Cannot be attacked in phase 1; in phase 5 Aggression only adds 1 DP.",
+        effect=N_("Cannot be attacked in phase 1; in phase 5 Aggression only adds 1 DP."),
     ),
 )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.tracker.msg import Msg, as_msg
 from companion.tracker.sources import Rule
 
 
@@ -12,10 +13,15 @@ class ActionError(Exception):
     shell cites it in the group's own rulebook (`sources.cite`).
     """
 
-    def __init__(self, message: str, source: Rule | None = None) -> None:
-        super().__init__(f"{message} ({source})" if source else message)
-        self.message = message
+    def __init__(self, message: Msg | str, source: Rule | None = None) -> None:
+        self.msg = as_msg(message)
         self.source = source
+        super().__init__(str(self))
+
+    @property
+    def message(self) -> str:
+        """The refusal in English (the shell renders `msg` in its reader's language)."""
+        return str(self.msg)
 
     def __str__(self) -> str:
         return f"{self.message} ({self.source})" if self.source else self.message

@@ -19,6 +19,7 @@ from companion.tracker.data import (
     division_income,
 )
 from companion.tracker.movement import direction_text
+from companion.tracker.msg import Msg, as_msg
 from companion.tracker.options import ArmorVsAggression
 from companion.tracker.sources import Rule
 from companion.tracker.state import (
@@ -40,19 +41,24 @@ from companion.tracker.state import (
 
 @dataclass(frozen=True)
 class Event:
-    """Something the engine computed, in a sentence a player understands, with its source."""
+    """Something the engine computed, as a message a player understands, with its source."""
 
     kind: str
-    text: str
+    msg: Msg
     source: Rule | None = None
+
+    @property
+    def text(self) -> str:
+        """The event in English (the shell renders `msg` in its reader's language)."""
+        return str(self.msg)
 
 
 Events = list[Event]
 
 
-def say(events: Events, kind: str, text: str, source: Rule | None = None) -> None:
-    """Record an explained event."""
-    events.append(Event(kind, text, source))
+def say(events: Events, kind: str, text: Msg | str, source: Rule | None = None) -> None:
+    """Record an explained event (a message; a plain string is shown verbatim)."""
+    events.append(Event(kind, as_msg(text), source))
 
 
 def who(state: GameState, aid: AmoebaId) -> str:

@@ -42,7 +42,7 @@ from companion.tracker.actions import (
     TurnEnvironmentCard,
     cubes_text,
 )
-from companion.tracker.data import GENES_BY_KEY, TENTACLE, Color
+from companion.tracker.data import GENES_BY_KEY, TENTACLE, Color, color_label
 from companion.tracker.flow import Events, say, who
 from companion.tracker.state import (
     AttackCtx,
@@ -50,7 +50,6 @@ from companion.tracker.state import (
     HeldGene,
     MoveCtx,
     Step,
-    color_label,
     player_label,
 )
 

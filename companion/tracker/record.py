@@ -17,6 +17,7 @@ from companion.tracker.codec import setup_from_dict, setup_to_dict
 from companion.tracker.engine import Applied, apply, new_game, validate_setup
 from companion.tracker.errors import ActionError, IllegalAction, InvalidAction
 from companion.tracker.flow import Event
+from companion.tracker.msg import as_msg
 from companion.tracker.sources import UNDO, Rule
 from companion.tracker.state import GameSetup, GameState
 from companion.tracker.text import check_json_text
@@ -269,7 +270,7 @@ class History:
             history = History(
                 self.setup, self.start, self.recorded.push(entry), in_force, self.applied
             )
-            return history, (Event("undo", text, UNDO),), tuple(s for s, _ in dropped)
+            return history, (Event("undo", as_msg(text), UNDO),), tuple(s for s, _ in dropped)
         state, events = self._apply(entry)
         in_force = self.in_force.push((seq, state))
         history = History(self.setup, self.start, self.recorded.push(entry), in_force, self.applied)

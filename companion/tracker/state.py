@@ -19,8 +19,9 @@ from companion.tracker.data import (
     Color,
     EnvironmentCard,
     GeneCard,
-    color_label,
+    color_ref,
 )
+from companion.tracker.msg import Seq
 from companion.tracker.options import RuleOptions
 from companion.tracker.sources import Book
 
@@ -364,18 +365,28 @@ class GameState:
         return replace(self, cursor=replace(self.cursor, **changes))
 
 
-def player_label(game: GameState | GameSetup, color: Color) -> str:
+def player_ref(game: GameState | GameSetup, color: Color) -> Seq:
     """A player as every screen names them: `Ben ▲ yellow` (name, shape glyph, color)."""
     setup = game.setup if isinstance(game, GameState) else game
     for seat in setup.seats:
         if seat.color == color:
-            return f"{seat.name} {color_label(color)}"
-    return color_label(color)
+            return Seq((seat.name, color_ref(color)))
+    return color_ref(color)
+
+
+def amoeba_ref(game: GameState | GameSetup, aid: AmoebaId) -> Seq:
+    """An amoeba as every screen names it: `Ben ▲ yellow 3` (its player, its number)."""
+    return Seq((player_ref(game, aid.color), aid.number))
+
+
+def player_label(game: GameState | GameSetup, color: Color) -> str:
+    """`player_ref` in English (for logs and tests; screens render the ref)."""
+    return str(player_ref(game, color))
 
 
 def amoeba_label(game: GameState | GameSetup, aid: AmoebaId) -> str:
-    """An amoeba as every screen names it: `Ben ▲ yellow 3` (its player, its number)."""
-    return f"{player_label(game, aid.color)} {aid.number}"
+    """`amoeba_ref` in English (for logs and tests; screens render the ref)."""
+    return str(amoeba_ref(game, aid))
 
 
 def new_players(setup: GameSetup, bp: int) -> tuple[Player, ...]:
