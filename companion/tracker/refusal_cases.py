@@ -10,6 +10,7 @@ from companion.tracker.data import (
     AGGRESSION,
     GENES_BY_KEY,
     PARASITISM,
+    STAY,
     STRUGGLE,
     TENTACLE,
     tentacle_capacity,
@@ -79,9 +80,10 @@ def specific_refusal(state: GameState, action: A.Action) -> IllegalAction | None
         case A.ChooseDirection(direction=d):
             options = state.cursor.move.options
             offered = Seq(tuple(movement.direction_text(o) for o in options), ", ")
+            known = d in movement.ALL_DIRECTIONS or d == STAY  # else the record's value, verbatim
+            asked = movement.direction_text(d) if known else d
             return IllegalAction(
-                # TRANSLATORS: {direction} is what was asked for, as the record wrote it.
-                msg("the roll offers {offered}, not {direction}", offered=offered, direction=d),
+                msg("the roll offers {offered}, not {direction}", offered=offered, direction=asked),
                 sources.COMPASS,
             )
         case A.CarryCubes(cubes=cubes):
