@@ -34,6 +34,7 @@ from companion.tracker.actions import TurnEnvironmentCard
 from companion.tracker.chain import EMPTY, Chain
 from companion.tracker.codec import setup_from_dict, setup_to_dict
 from companion.tracker.errors import ActionError, IllegalAction
+from companion.tracker.msg import Msg
 from companion.tracker.record import (
     ENTRY_SEPARATOR,
     FORMAT,
@@ -136,7 +137,7 @@ class LogItem:
     """One entry of the log as the console shows it."""
 
     seq: int
-    label: str
+    label: Msg | str  # the action's label (`describe`), or the undo's text
     events: tuple[Event, ...]
     undone: bool = False
     is_undo: bool = False
@@ -196,7 +197,7 @@ class Log(Sequence[LogItem]):
         out = []
         for item in raw:
             if item.seq in notes:
-                item = dataclasses.replace(item, label=item.label + notes[item.seq])
+                item = dataclasses.replace(item, label=str(item.label) + notes[item.seq])
             if not item.is_undo and item.seq not in kept:
                 item = dataclasses.replace(item, undone=True)
             out.append(item)
@@ -596,7 +597,7 @@ class Store:
         """What changed since a revision, for a refused stale submission."""
         if revision > game.revision or revision < 0:
             return "the page was out of date; it now shows the table as it is"
-        newer = [item.label for item in game.log[revision:]]
+        newer = [str(item.label) for item in game.log[revision:]]
         shown = "; ".join(newer[-3:])
         more = f" (and {len(newer) - 3} more)" if len(newer) > 3 else ""
         return f"the table moved on meanwhile: {shown}{more}. Nothing was changed; check again."

@@ -5,7 +5,7 @@ from builders import at_phase, play, position
 from companion.tracker.actions import PayDebt, TurnEnvironmentCard
 from companion.tracker.data import Color
 from companion.tracker.projection import public_view, seat_view
-from companion.tracker.state import Phase, player_label
+from companion.tracker.state import Phase, player_ref
 
 GENES = {"red": ["streamlining", "division_rate", "speed"]}  # 12 MP (001 worked example)
 
@@ -25,7 +25,7 @@ def test_an_ozone_debt_is_due_only_in_phase_2_from_round_2_until_paid():
 
 def test_each_amoeba_says_what_would_kill_it():
     state = position(4, amoebas=["red-1@8", "red-2@9:1", "red-3@10:2"], genes={"red": []})
-    notes = [a["note"] for a in seat_view(state, Color.RED)["amoebas"]]
+    notes = [str(a["note"]) for a in seat_view(state, Color.RED)["amoebas"]]
     assert notes[0] == "2 more DP kill it"
     assert notes[1] == "one more DP kills it (starving once)"
     assert notes[2].startswith("dies in phase 5")
@@ -64,7 +64,7 @@ def test_the_final_ranking_names_the_winner_the_game_end_announced():
     assert markers == sorted(markers, reverse=True)
     assert [r["place"] for r in view["ranking"]] == [1, 2, 3, 4]
     furthest = max(state.players, key=lambda p: p.marker)
-    assert view["winners"] == [player_label(state, furthest.color)] == [view["ranking"][0]["label"]]
+    assert view["winners"] == [player_ref(state, furthest.color)] == [view["ranking"][0]["label"]]
     assert view["ranking"][0]["name"] == furthest.name
 
 

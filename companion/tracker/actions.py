@@ -375,45 +375,8 @@ class Correct(Action):
     gene: str | None = None
 
 
-ACTION_TYPES: dict[str, type[Action]] = {
-    cls.kind: cls
-    for cls in (
-        TurnEnvironmentCard,
-        ShuffleEnvironmentDeck,
-        RollForStartOrder,
-        SetStartSpaces,
-        ChooseStartSpace,
-        PlaceAmoeba,
-        Drift,
-        Move,
-        Stay,
-        RollMovement,
-        ChooseDirection,
-        CarryCubes,
-        RideAlong,
-        MoveAgain,
-        EndMovement,
-        Feed,
-        Starve,
-        Attack,
-        Defend,
-        Escape,
-        AcceptAttack,
-        FightRoll,
-        RetryDefense,
-        RetryAttack,
-        DeclineRetry,
-        PayDebt,
-        BuyGene,
-        EndPurchases,
-        Divide,
-        PlaceFreeAmoeba,
-        EndDivision,
-        Strike,
-        DeclineAggression,
-        Correct,
-    )
-}
+# Every verb of the record: the subclasses of Action, in the order they are defined above.
+ACTION_TYPES: dict[str, type[Action]] = {cls.kind: cls for cls in Action.__subclasses__()}
 
 
 # ----- JSON codec --------------------------------------------------------------------
@@ -447,7 +410,7 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     return out
 
 
-def _decode(hint: Any, value: Any, name: str) -> Any:
+def _decode(hint: Any, value: Any, name: str) -> Any:  # noqa: C901 - one branch per type
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin is typing.Union or (origin is not None and type(None) in args):
@@ -457,42 +420,52 @@ def _decode(hint: Any, value: Any, name: str) -> Any:
         return _decode(inner[0], value, name)
     if hint is AmoebaId:
         if not isinstance(value, str):
-            raise InvalidAction(f"'{name}' must name an amoeba like 'red-3'")
+            raise InvalidAction(msg("'{name}' must name an amoeba like 'red-3'", name=name))
         try:
             return AmoebaId.parse(value)
         except ValueError:
-            raise InvalidAction(
-                f"'{name}' must name an amoeba like 'red-3', not {value!r}"
-            ) from None
+            text = msg(
+                "'{name}' must name an amoeba like 'red-3', not {value}",
+                name=name,
+                value=repr(value),
+            )
+            raise InvalidAction(text) from None
     if hint is Color:
         try:
             return Color(value)
         except ValueError:
-            colors = ", ".join(c.value for c in Color)
-            raise InvalidAction(f"'{name}' must be a color ({colors}), not {value!r}") from None
+            # TRANSLATORS: {colors} are the record's color codes (red, yellow, ...), verbatim.
+            text = msg(
+                "'{name}' must be a color ({colors}), not {value}",
+                name=name,
+                colors=", ".join(c.value for c in Color),
+                value=repr(value),
+            )
+            raise InvalidAction(text) from None
     if hint is bool:
         if not isinstance(value, bool):
-            raise InvalidAction(f"'{name}' must be true or false")
+            raise InvalidAction(msg("'{name}' must be true or false", name=name))
         return value
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidAction(f"'{name}' must be a whole number")
+            raise InvalidAction(msg("'{name}' must be a whole number", name=name))
         if abs(value) > 10_000:
-            raise InvalidAction(f"'{name}' is out of range")
+            raise InvalidAction(msg("'{name}' is out of range", name=name))
         return value
     if hint is str:
         if not isinstance(value, str) or len(value) > 500:
-            raise InvalidAction(f"'{name}' must be a short text")
+            raise InvalidAction(msg("'{name}' must be a short text", name=name))
         return value
     if hint == Cubes:
         if not isinstance(value, dict):
-            raise InvalidAction(f"'{name}' must map colors to cube counts")
+            raise InvalidAction(msg("'{name}' must map colors to cube counts", name=name))
         pairs = []
         for color, count in value.items():
             c = _decode(Color, color, name)
             n = _decode(int, count, name)
             if n < 0:
-                raise InvalidAction(f"'{name}' cannot hold a negative number of cubes")
+                text = msg("'{name}' cannot hold a negative number of cubes", name=name)
+                raise InvalidAction(text)
             pairs.append((c, n))
         return norm_cubes(pairs)
     if origin is tuple:
@@ -503,34 +476,40 @@ def _decode(hint: Any, value: Any, name: str) -> Any:
                 (_decode(pair[0], k, name), _decode(pair[1], v, name)) for k, v in value.items()
             )
         if not isinstance(value, list) or len(value) > 50:
-            raise InvalidAction(f"'{name}' must be a list")
+            raise InvalidAction(msg("'{name}' must be a list", name=name))
         inner = args[0]
         return tuple(_decode(inner, v, name) for v in value)
-    raise InvalidAction(f"'{name}' has an unsupported type")
+    raise InvalidAction(msg("'{name}' has an unsupported type", name=name))
 
 
 def action_from_dict(data: Any) -> Action:
     """Read an action from its record form; raises InvalidAction naming the field at fault."""
     if not isinstance(data, dict):
-        raise InvalidAction("an action must be a JSON object with a 'type'")
+        raise InvalidAction(msg("an action must be a JSON object with a 'type'"))
     check_json_text(data, "")
     verb = data.get("type")
     cls = ACTION_TYPES.get(verb) if isinstance(verb, str) else None
     if cls is None:
-        raise InvalidAction(f"unknown action type {verb!r}")
+        raise InvalidAction(msg("unknown action type {verb}", verb=repr(verb)))
     hints = _hints(cls)
     kwargs: dict[str, Any] = {}
     known = {f.name for f in dataclasses.fields(cls)}
     extra = set(data) - known - {"type"}
     if extra:
-        raise InvalidAction(f"'{verb}' has unknown field(s): {', '.join(sorted(extra))}")
+        fields = ", ".join(sorted(extra))
+        raise InvalidAction(
+            msg("'{verb}' has unknown field(s): {fields}", verb=verb, fields=fields)
+        )
     for f in dataclasses.fields(cls):
         if f.name not in data:
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise InvalidAction(f"'{verb}' needs the field '{f.name}'")
+                text = msg("'{verb}' needs the field '{name}'", verb=verb, name=f.name)
+                raise InvalidAction(text)
             continue
         kwargs[f.name] = _decode(hints[f.name], data[f.name], f.name)
     try:
         return cls(**kwargs)
     except (TypeError, ValueError) as exc:
-        raise InvalidAction(f"'{verb}' cannot be read: {exc}") from None
+        # TRANSLATORS: {problem} is Python's own words about the value, verbatim.
+        text = msg("'{verb}' cannot be read: {problem}", verb=verb, problem=str(exc))
+        raise InvalidAction(text) from None

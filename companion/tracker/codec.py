@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from companion.tracker.errors import InvalidAction
+from companion.tracker.msg import Msg, msg, nmsg
 from companion.tracker.state import AmoebaId, GameSetup, GameState
 
 
@@ -61,7 +62,11 @@ def _decoder(hint: Any) -> Decoder:  # noqa: C901 - one branch per kind of type
                 return AmoebaId.parse(data)
             except (ValueError, TypeError):
                 raise InvalidAction(
-                    f"{path}: expected an amoeba like 'red-3', got {data!r}"
+                    msg(
+                        "{path}: expected an amoeba like 'red-3', got {value}",
+                        path=path,
+                        value=repr(data),
+                    )
                 ) from None
 
         return amoeba
@@ -73,7 +78,15 @@ def _decoder(hint: Any) -> Decoder:  # noqa: C901 - one branch per kind of type
                 return members[data]
             except (KeyError, TypeError):
                 allowed = ", ".join(str(v) for v in members)
-                raise InvalidAction(f"{path}: expected one of {allowed}, got {data!r}") from None
+                # TRANSLATORS: {allowed} are the record's own values, verbatim.
+                raise InvalidAction(
+                    msg(
+                        "{path}: expected one of {allowed}, got {value}",
+                        path=path,
+                        allowed=allowed,
+                        value=repr(data),
+                    )
+                ) from None
 
         return member
     if dataclasses.is_dataclass(hint):
@@ -91,16 +104,19 @@ def _decoder(hint: Any) -> Decoder:  # noqa: C901 - one branch per kind of type
 
         def record(data: Any, path: str) -> Any:
             if not isinstance(data, dict):
-                raise InvalidAction(f"{path}: expected an object")
+                raise InvalidAction(msg("{path}: expected an object", path=path))
             unknown = set(data) - names
             if unknown:
-                raise InvalidAction(f"{path}: unknown field(s) {', '.join(sorted(unknown))}")
+                fields = ", ".join(sorted(unknown))
+                raise InvalidAction(
+                    msg("{path}: unknown field(s) {fields}", path=path, fields=fields)
+                )
             kwargs = {}
             for name, dec, required in specs:
                 if name in data:
                     kwargs[name] = dec(data[name], f"{path}.{name}")
                 elif required:
-                    raise InvalidAction(f"{path}: missing '{name}'")
+                    raise InvalidAction(msg("{path}: missing '{name}'", path=path, name=name))
             return hint(**kwargs)
 
         return record
@@ -110,7 +126,7 @@ def _decoder(hint: Any) -> Decoder:  # noqa: C901 - one branch per kind of type
 
             def sequence(data: Any, path: str) -> Any:
                 if not isinstance(data, list):
-                    raise InvalidAction(f"{path}: expected a list")
+                    raise InvalidAction(msg("{path}: expected a list", path=path))
                 return tuple(item(v, f"{path}[{i}]") for i, v in enumerate(data))
 
             return sequence
@@ -118,24 +134,39 @@ def _decoder(hint: Any) -> Decoder:  # noqa: C901 - one branch per kind of type
 
         def fixed(data: Any, path: str) -> Any:
             if not isinstance(data, list) or len(data) != len(items):
-                raise InvalidAction(f"{path}: expected a list of {len(items)} items")
+                raise InvalidAction(
+                    nmsg(
+                        "{path}: expected a list of {n} item",
+                        "{path}: expected a list of {n} items",
+                        len(items),
+                        path=path,
+                    )
+                )
             return tuple(dec(v, f"{path}[{i}]") for i, (dec, v) in enumerate(zip(items, data)))
 
         return fixed
     if hint in (bool, int, str):
-        label = {bool: "true or false", int: "a whole number", str: "text"}[hint]
 
         def scalar(data: Any, path: str) -> Any:
             if type(data) is not hint:
-                raise InvalidAction(f"{path}: expected {label}, got {data!r}")
+                raise InvalidAction(_not_a(hint, path, repr(data)))
             return data
 
         return scalar
 
     def unknown(data: Any, path: str) -> Any:
-        raise InvalidAction(f"{path}: cannot read {data!r}")
+        raise InvalidAction(msg("{path}: cannot read {value}", path=path, value=repr(data)))
 
     return unknown
+
+
+def _not_a(hint: type, path: str, value: str) -> Msg:
+    """A value of the wrong type for a true/false, a number or a text."""
+    if hint is bool:
+        return msg("{path}: expected true or false, got {value}", path=path, value=value)
+    if hint is int:
+        return msg("{path}: expected a whole number, got {value}", path=path, value=value)
+    return msg("{path}: expected text, got {value}", path=path, value=value)
 
 
 def to_dict(state: GameState) -> dict[str, Any]:

@@ -15,24 +15,36 @@ from companion.tracker.data import (
     FOOD_CUBES_PER_COLOR,
     GENES_BY_KEY,
     amoebas_per_color,
-    color_label,
+    color_ref,
+    color_term,
 )
 from companion.tracker.errors import IllegalAction, InvalidAction
-from companion.tracker.flow import Events, say, who
-from companion.tracker.state import GameState, HeldGene, amoeba_label, player_label
+from companion.tracker.flow import Events, say
+from companion.tracker.msg import Msg, msg
+from companion.tracker.state import GameState, HeldGene, amoeba_ref, player_ref
 from companion.tracker.text import check_text
 
 LIMITS = {"bp": 999, "dp": 9, "cubes": FOOD_CUBES_PER_COLOR, "gene": 10_000}
 
 
-def _need(value: object, what: str, field: str) -> None:
+def _need(value: object, refusal: Msg) -> None:
     if value is None:
-        raise InvalidAction(f"a '{field}' correction needs {what}")
+        raise InvalidAction(refusal)
 
 
 def _in_play(state: GameState, color) -> None:
     if color not in state.colors:
-        raise InvalidAction(f"{color.value} is not a color in this game")
+        raise InvalidAction(msg("{color} is not a color in this game", color=color_term(color)))
+
+
+def _not_on_board(state: GameState, aid) -> IllegalAction:
+    return IllegalAction(
+        msg("{amoeba} is not on the board", amoeba=amoeba_ref(state, aid)), sources.CORRECTION
+    )
+
+
+def _no_space(space: int) -> InvalidAction:
+    return InvalidAction(msg("there is no space {space}", space=space))
 
 
 def _busy(state: GameState) -> set:
@@ -48,127 +60,181 @@ def _busy(state: GameState) -> set:
 
 def apply_correction(state: GameState, action: Correct, events: Events) -> GameState:
     """Apply a correction or raise InvalidAction / IllegalAction; the state is unchanged then."""
-    reason = check_text(action.reason, "the reason").strip()
+    reason = check_text(action.reason, msg("the reason")).strip()
     if not reason:
-        raise InvalidAction("a correction needs a reason")
+        raise InvalidAction(msg("a correction needs a reason"))
     if action.value < 0:
-        raise IllegalAction("a tracked quantity cannot be negative", sources.CORRECTION)
-    if action.value > LIMITS.get(action.field, 999):
+        raise IllegalAction(msg("a tracked quantity cannot be negative"), sources.CORRECTION)
+    limit = LIMITS.get(action.field, 999)
+    if action.value > limit:
         raise IllegalAction(
-            f"{action.value} is more than the table can show for "
-            f"{action.field} (at most {LIMITS.get(action.field, 999)})",
+            # TRANSLATORS: {field} is the record's name of the quantity (bp, dp, cubes, ...).
+            msg(
+                "{value} is more than the table can show for {field} (at most {limit})",
+                value=action.value,
+                field=action.field,
+                limit=limit,
+            ),
             sources.CORRECTION,
         )
     field = action.field
+    color, aid = action.color, action.amoeba
     if field == "bp":
-        _need(action.color, "a color", field)
-        _in_play(state, action.color)
-        player = state.player(action.color)
+        _need(color, msg("a '{field}' correction needs a color", field=field))
+        _in_play(state, color)
+        player = state.player(color)
         state = state.with_player(replace(player, bp=action.value))
-        text = f"{player_label(state, action.color)} BP set from {player.bp} to {action.value}"
-    elif field == "dp":
-        _need(action.amoeba, "an amoeba", field)
-        amoeba = state.amoeba(action.amoeba)
-        if amoeba is None:
-            raise IllegalAction(
-                f"{amoeba_label(state, action.amoeba)} is not on the board", sources.CORRECTION
-            )
-        state = flow.set_amoeba(state, replace(amoeba, dp=action.value))
-        text = f"{who(state, amoeba.id)} DP set from {amoeba.dp} to {action.value}"
-    elif field == "cubes":
-        _need(action.color, "a color", field)
-        _need(action.space, "a space", field)
-        _in_play(state, action.color)
-        if action.space not in state.setup.board.spaces():
-            raise InvalidAction(f"there is no space {action.space}")
-        i = state.seat(action.color)
-        before = state.cubes_on(action.space)[i]
-        if state.supply(action.color) - (action.value - before) < 0:
-            raise IllegalAction(
-                f"there are only {FOOD_CUBES_PER_COLOR} {color_label(action.color)} cubes "
-                "in the game",
-                sources.SHORTAGE,
-            )
-        state = flow.add_cubes(state, action.space, i, action.value - before)
-        text = (
-            f"{color_label(action.color)} cubes on space {action.space} set from {before} to "
-            f"{action.value}"
+        text = msg(
+            "{player} BP set from {before} to {after}",
+            player=player_ref(state, color),
+            before=player.bp,
+            after=action.value,
         )
+    elif field == "dp":
+        _need(aid, msg("a '{field}' correction needs an amoeba", field=field))
+        amoeba = state.amoeba(aid)
+        if amoeba is None:
+            raise _not_on_board(state, aid)
+        state = flow.set_amoeba(state, replace(amoeba, dp=action.value))
+        text = msg(
+            "{amoeba} DP set from {before} to {after}",
+            amoeba=amoeba_ref(state, aid),
+            before=amoeba.dp,
+            after=action.value,
+        )
+    elif field == "cubes":
+        state, text = _cubes(state, action)
     elif field == "marker":
-        _need(action.color, "a color", field)
-        _in_play(state, action.color)
+        _need(color, msg("a '{field}' correction needs a color", field=field))
+        _in_play(state, color)
         if not 1 <= action.value <= state.setup.ladder_length:
             raise IllegalAction(
-                f"the ladder runs from 1 to {state.setup.ladder_length}", sources.PHASE_6
+                msg("the ladder runs from 1 to {last}", last=state.setup.ladder_length),
+                sources.PHASE_6,
             )
-        if any(p.marker == action.value and p.color != action.color for p in state.players):
+        if any(p.marker == action.value and p.color != color for p in state.players):
             raise IllegalAction(
-                f"ladder space {action.value} is occupied; one marker per space", sources.PHASE_6
+                msg("ladder space {space} is occupied; one marker per space", space=action.value),
+                sources.PHASE_6,
             )
-        player = state.player(action.color)
+        player = state.player(color)
         state = state.with_player(replace(player, marker=action.value))
-        text = (
-            f"{player_label(state, action.color)} marker set from {player.marker} to {action.value}"
+        text = msg(
+            "{player} marker set from {before} to {after}",
+            player=player_ref(state, color),
+            before=player.marker,
+            after=action.value,
         )
     elif field == "amoeba_space":
-        _need(action.amoeba, "an amoeba", field)
-        _in_play(state, action.amoeba.color)
-        if not 1 <= action.amoeba.number <= amoebas_per_color(state.n_players):
-            raise InvalidAction(f"there is no amoeba {amoeba_label(state, action.amoeba)}")
-        if action.amoeba in _busy(state):
-            raise IllegalAction(
-                f"{amoeba_label(state, action.amoeba)} is in the middle of its turn or an attack; "
-                "finish that step first",
-                sources.CORRECTION,
-            )
-        if action.value and action.value not in state.setup.board.spaces():
-            raise InvalidAction(f"there is no space {action.value}")
-        amoeba = state.amoeba(action.amoeba)
-        if action.value == 0:
-            if action.amoeba == state.cursor.amoeba:
-                raise IllegalAction(
-                    f"{amoeba_label(state, action.amoeba)} is the amoeba whose turn it is; "
-                    "finish its turn first",
-                    sources.CORRECTION,
-                )
-            if amoeba is None:
-                raise IllegalAction(
-                    f"{amoeba_label(state, action.amoeba)} is not on the board", sources.CORRECTION
-                )
-            state = replace(state, amoebas=tuple(a for a in state.amoebas if a.id != amoeba.id))
-            text = f"{who(state, amoeba.id)} removed from space {amoeba.space}"
-        elif amoeba is None:
-            state = flow.place_new_amoeba(state, action.amoeba, action.value)
-            text = f"{who(state, action.amoeba)} added on space {action.value}"
-        else:
-            state = flow.set_amoeba(state, replace(amoeba, space=action.value))
-            text = f"{who(state, amoeba.id)} moved from space {amoeba.space} to {action.value}"
+        state, text = _amoeba_space(state, action)
     elif field == "gene":
-        _need(action.color, "a color", field)
-        _need(action.gene, "a gene", field)
-        _in_play(state, action.color)
-        if action.gene not in GENES_BY_KEY:
-            raise InvalidAction(f"there is no gene called {action.gene!r}")
-        player = state.player(action.color)
-        name = GENES_BY_KEY[action.gene].name
-        if action.value not in (0, 1):
-            raise InvalidAction("a gene correction's value is 1 (held) or 0 (not held)")
-        if action.value == 1 and not player.holds(action.gene):
-            if state.copies_left(action.gene) <= 0:
-                raise IllegalAction(f"every copy of {name} is already held", sources.PHASE_3)
-            genes = player.genes + (HeldGene(action.gene, max(state.round - 1, 0)),)
-            text = f"{player_label(state, action.color)} now holds {name}"
-        elif action.value == 0 and player.holds(action.gene):
-            genes = tuple(g for g in player.genes if g.key != action.gene)
-            text = f"{player_label(state, action.color)} no longer holds {name}"
-        else:
+        state, text = _gene(state, action)
+    else:
+        raise InvalidAction(msg("unknown correction field {field}", field=repr(field)))
+    # TRANSLATORS: {change} says what was set; {reason} is the referee's own words.
+    text = msg("Referee correction: {change}. Reason: {reason}.", change=text, reason=reason)
+    say(events, "correction", text, sources.CORRECTION)
+    return state
+
+
+def _cubes(state: GameState, action: Correct) -> tuple[GameState, Msg]:
+    color, space = action.color, action.space
+    _need(color, msg("a '{field}' correction needs a color", field=action.field))
+    _need(space, msg("a '{field}' correction needs a space", field=action.field))
+    _in_play(state, color)
+    if space not in state.setup.board.spaces():
+        raise _no_space(space)
+    i = state.seat(color)
+    before = state.cubes_on(space)[i]
+    if state.supply(color) - (action.value - before) < 0:
+        raise IllegalAction(
+            msg(
+                "there are only {count} {color} cubes in the game",
+                count=FOOD_CUBES_PER_COLOR,
+                color=color_ref(color),
+            ),
+            sources.SHORTAGE,
+        )
+    state = flow.add_cubes(state, space, i, action.value - before)
+    text = msg(
+        "{color} cubes on space {space} set from {before} to {after}",
+        color=color_ref(color),
+        space=space,
+        before=before,
+        after=action.value,
+    )
+    return state, text
+
+
+def _amoeba_space(state: GameState, action: Correct) -> tuple[GameState, Msg]:
+    aid, space = action.amoeba, action.value
+    _need(aid, msg("a '{field}' correction needs an amoeba", field=action.field))
+    _in_play(state, aid.color)
+    who = amoeba_ref(state, aid)
+    if not 1 <= aid.number <= amoebas_per_color(state.n_players):
+        raise InvalidAction(msg("there is no amoeba {amoeba}", amoeba=who))
+    if aid in _busy(state):
+        raise IllegalAction(
+            msg(
+                "{amoeba} is in the middle of its turn or an attack; finish that step first",
+                amoeba=who,
+            ),
+            sources.CORRECTION,
+        )
+    if space and space not in state.setup.board.spaces():
+        raise _no_space(space)
+    amoeba = state.amoeba(aid)
+    if space == 0:
+        if aid == state.cursor.amoeba:
             raise IllegalAction(
-                f"{player_label(state, action.color)} already "
-                f"{'holds' if action.value else 'does not hold'} {name}",
+                msg("{amoeba} is the amoeba whose turn it is; finish its turn first", amoeba=who),
                 sources.CORRECTION,
             )
-        state = state.with_player(replace(player, genes=genes))
+        if amoeba is None:
+            raise _not_on_board(state, aid)
+        state = replace(state, amoebas=tuple(a for a in state.amoebas if a.id != aid))
+        return state, msg("{amoeba} removed from space {space}", amoeba=who, space=amoeba.space)
+    if amoeba is None:
+        state = flow.place_new_amoeba(state, aid, space)
+        return state, msg("{amoeba} added on space {space}", amoeba=who, space=space)
+    state = flow.set_amoeba(state, replace(amoeba, space=space))
+    text = msg(
+        "{amoeba} moved from space {before} to {after}",
+        amoeba=who,
+        before=amoeba.space,
+        after=space,
+    )
+    return state, text
+
+
+def _gene(state: GameState, action: Correct) -> tuple[GameState, Msg]:
+    color, gene = action.color, action.gene
+    _need(color, msg("a '{field}' correction needs a color", field=action.field))
+    _need(gene, msg("a '{field}' correction needs a gene", field=action.field))
+    _in_play(state, color)
+    if gene not in GENES_BY_KEY:
+        raise InvalidAction(msg("there is no gene called {gene}", gene=repr(gene)))
+    player = state.player(color)
+    who, name = player_ref(state, color), GENES_BY_KEY[gene].term
+    if action.value not in (0, 1):
+        raise InvalidAction(msg("a gene correction's value is 1 (held) or 0 (not held)"))
+    if action.value == 1 and not player.holds(gene):
+        if state.copies_left(gene) <= 0:
+            raise IllegalAction(
+                msg("every copy of {gene} is already held", gene=name), sources.PHASE_3
+            )
+        genes = player.genes + (HeldGene(gene, max(state.round - 1, 0)),)
+        text = msg("{player} now holds {gene}", player=who, gene=name)
+    elif action.value == 0 and player.holds(gene):
+        genes = tuple(g for g in player.genes if g.key != gene)
+        text = msg("{player} no longer holds {gene}", player=who, gene=name)
+    elif action.value:
+        raise IllegalAction(
+            msg("{player} already holds {gene}", player=who, gene=name), sources.CORRECTION
+        )
     else:
-        raise InvalidAction(f"unknown correction field {field!r}")
-    say(events, "correction", f"Referee correction: {text}. Reason: {reason}.", sources.CORRECTION)
-    return state
+        raise IllegalAction(
+            msg("{player} already does not hold {gene}", player=who, gene=name),
+            sources.CORRECTION,
+        )
+    return state.with_player(replace(player, genes=genes)), text

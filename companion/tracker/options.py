@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from companion.tracker.msg import N_
+
 
 class GeneAdvanceTable(StrEnum):
     """Which gene advance table scores phase 6."""
@@ -54,7 +56,8 @@ class ExtraGenePrices(StrEnum):
 
 @dataclass(frozen=True)
 class OptionInfo:
-    """How an option is presented: a label and the sources of the readings."""
+    """How an option is presented: a label and the sources of the readings (fixed texts
+    marked for the catalogs with N_; the shell translates them where it shows them)."""
 
     label: str
     default_source: str
@@ -79,54 +82,56 @@ class RuleOptions:
 
 OPTION_INFO: dict[str, OptionInfo] = {
     "gene_advance_table": OptionInfo(
-        "Gene advance table",
-        "Spanish rules; Italian rules, summary table; English 5-6 player expansion",
-        "Italian rules, Fase 6, main text (5:4, 6:5)",
+        N_("Gene advance table"),
+        N_("Spanish rules; Italian rules, summary table; English 5-6 player expansion"),
+        N_("Italian rules, Fase 6, main text (5:4, 6:5)"),
     ),
     "amoeba_advance_5_6": OptionInfo(
-        "5-6 player amoeba advance",
-        "English 5-6 player expansion (2:1 ... 6:5)",
-        "Italian rules, 3.5 (4:4, 5:5, 6:6)",
+        N_("5-6 player amoeba advance"),
+        N_("English 5-6 player expansion (2:1 ... 6:5)"),
+        N_("Italian rules, 3.5 (4:4, 5:5, 6:6)"),
     ),
     "substitution_4p": OptionInfo(
-        "Substitution with 4 players",
-        "Italian rules (2:2:0 or 3:1:0)",
-        "Spanish rules (2:2:0 only)",
+        N_("Substitution with 4 players"),
+        N_("Italian rules (2:2:0 or 3:1:0)"),
+        N_("Spanish rules (2:2:0 only)"),
     ),
     "defense_and_escape_both": OptionInfo(
-        "Defense and Escape against one attack",
-        "Italian rules, English 5-6 player expansion (both, any order, each once a round)",
-        "Spanish rules (only one of them)",
+        N_("Defense and Escape against one attack"),
+        N_("Italian rules, English 5-6 player expansion (both, any order, each once a round)"),
+        N_("Spanish rules (only one of them)"),
     ),
     "zero_amoebas": OptionInfo(
-        "No amoeba left in phase 4",
-        "Italian rules, Spanish rules (sopa primordial) (one free amoeba anywhere)",
-        "Spanish rules (silent: none)",
+        N_("No amoeba left in phase 4"),
+        N_("Italian rules, Spanish rules (sopa primordial) (one free amoeba anywhere)"),
+        N_("Spanish rules (silent: none)"),
     ),
     "extra_genes_per_round": OptionInfo(
-        "Extra genes turned per round (5-6 players; extra genes not yet tracked)",
-        "English 5-6 player expansion (2)",
-        "Italian rules (3), or 1",
+        N_("Extra genes turned per round (5-6 players; extra genes not yet tracked)"),
+        N_("English 5-6 player expansion (2)"),
+        N_("Italian rules (3), or 1"),
     ),
     "persistence_copies_4p": OptionInfo(
-        "Persistence copies with 4 players",
-        "Italian rules, German reference sheet (1)",
-        "Spanish rules (2)",
+        N_("Persistence copies with 4 players"),
+        N_("Italian rules, German reference sheet (1)"),
+        N_("Spanish rules (2)"),
     ),
     "end_zone_start": OptionInfo(
-        "End zone start",
-        "last 10 spaces of the ladder",
-        "an earlier start (Spanish rules (sopa primordial), Fin del juego)",
+        N_("End zone start"),
+        N_("last 10 spaces of the ladder"),
+        N_("an earlier start (Spanish rules (sopa primordial), Fin del juego)"),
     ),
     "extra_gene_prices": OptionInfo(
-        "Extra gene price/MP where the Italian rules and the English expansion differ "
-        "(extra genes not yet tracked)",
-        "English 5-6 player expansion",
-        "Italian rules",
+        N_(
+            "Extra gene price/MP where the Italian rules and the English expansion differ "
+            "(extra genes not yet tracked)"
+        ),
+        N_("English 5-6 player expansion"),
+        N_("Italian rules"),
     ),
     "armor_vs_aggression": OptionInfo(
-        "Aggression absorbed by Armor",
-        "a success: no Persistence retry (publisher's FAQ)",
-        "a failure",
+        N_("Aggression absorbed by Armor"),
+        N_("a success: no Persistence retry (publisher's FAQ)"),
+        N_("a failure"),
     ),
 }

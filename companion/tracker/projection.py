@@ -4,6 +4,9 @@ Ursuppe has no hidden information on the table (BP, genes, amoebas and cubes lie
 the public projection is the whole table; a seat's projection adds what the rules say for
 that player now: the ozone debt due, what kills each amoeba, the advance it would score, and
 what it can afford in this phase. A seat never receives another seat's advice.
+
+Words in a view are messages, game words and references (`msg.py`), never English
+sentences: the shell renders them in each reader's language (`str()` is English).
 """
 
 from __future__ import annotations
@@ -11,11 +14,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion.tracker import defects, division, market, movement, scoring
-from companion.tracker.data import GENES_BY_KEY, Color
+from companion.tracker.data import GENES_BY_KEY, STREAMLINING, Color
 from companion.tracker.deaths import dp_limit
+from companion.tracker.labels import bp
+from companion.tracker.msg import Msg, msg, nmsg
 from companion.tracker.prompts import prompt
 from companion.tracker.sources import cite
-from companion.tracker.state import PHASE_TITLES, GameState, Phase, Step, player_label
+from companion.tracker.state import PHASE_TITLES, GameState, Phase, Step, player_ref
 
 
 def public_view(state: GameState) -> dict[str, Any]:
@@ -38,7 +43,7 @@ def public_view(state: GameState) -> dict[str, Any]:
         "cards_left": len(state.remaining_cards()),
         "placeholder_deck": state.setup.deck_is_placeholder,
         "awaiting": {
-            "text": now.text,
+            "text": now.msg,
             "source": cite(now.source, state.setup.rulebook) if now.source else None,
             "actor": now.actor.value if now.actor else None,
             "amoeba": str(now.amoeba) if now.amoeba else None,
@@ -47,11 +52,11 @@ def public_view(state: GameState) -> dict[str, Any]:
         "players": [
             {
                 "name": p.name,
-                "label": player_label(state, p.color),
+                "label": player_ref(state, p.color),
                 "color": p.color.value,
                 "marker": p.marker,
                 "bp": p.bp,
-                "genes": [GENES_BY_KEY[k].name for k in p.gene_keys],
+                "genes": [GENES_BY_KEY[k].term for k in p.gene_keys],
                 "amoebas": len(state.amoebas_of(p.color)),
             }
             for p in state.players
@@ -70,7 +75,7 @@ def public_view(state: GameState) -> dict[str, Any]:
         "start_markers": list(state.start_markers),
         "ranking": ranking(state),
         "winners": [
-            player_label(state, p.color) for p in state.players if _place(state, p.marker) == 1
+            player_ref(state, p.color) for p in state.players if _place(state, p.marker) == 1
         ]
         if state.phase is Phase.OVER
         else [],
@@ -92,7 +97,7 @@ def ranking(state: GameState) -> list[dict[str, Any]]:
         {
             "place": _place(state, p.marker),
             "name": p.name,
-            "label": player_label(state, p.color),
+            "label": player_ref(state, p.color),
             "color": p.color.value,
             "marker": p.marker,
             "bp": p.bp,
@@ -101,36 +106,45 @@ def ranking(state: GameState) -> list[dict[str, Any]]:
     ]
 
 
-def _death_note(state: GameState, color: Color, dp: int) -> str:
+def _death_note(state: GameState, color: Color, dp: int) -> Msg:
     limit = dp_limit(state, color)
     left = limit - dp
     if left <= 0:
-        return f"dies in phase 5 ({dp} of {limit} DP)"
+        # TRANSLATORS: {dp} of {n}: the amoeba's damage points and the most it survives.
+        return nmsg(
+            "dies in phase 5 ({dp} of {n} DP)", "dies in phase 5 ({dp} of {n} DP)", limit, dp=dp
+        )
     if left == 1:
-        return "one more DP kills it (starving once)"
-    return f"{left} more DP kill it"
+        return msg("one more DP kills it (starving once)")
+    return nmsg("{n} more DP kills it", "{n} more DP kill it", left)
 
 
-def _affordable(state: GameState, color: Color) -> list[str]:
+def _offer(gene: str, price: int, give_up: str | None) -> Msg:
+    """A gene on offer: its price, and the gene given up for an advanced one."""
+    term = GENES_BY_KEY[gene].term
+    if give_up:
+        given_up = GENES_BY_KEY[give_up].term
+        return msg("{gene} ({price} + {given_up})", gene=term, price=bp(price), given_up=given_up)
+    return msg("{gene} ({price})", gene=term, price=bp(price))
+
+
+def _affordable(state: GameState, color: Color) -> list[Msg]:
     player = state.player(color)
     if state.phase is Phase.GENES:
         offers = market.offers(state, color)
-        return [
-            f"{GENES_BY_KEY[o.gene].name} ({o.price} BP"
-            + (f" + {GENES_BY_KEY[o.give_up].name})" if o.give_up else ")")
-            for o in offers
-        ]
+        return [_offer(o.gene, o.price, o.give_up) for o in offers]
     if state.phase is Phase.DIVISION:
         if division.free_amoeba_due(state, color):
-            return ["one free amoeba, anywhere"]
+            return [msg("one free amoeba, anywhere")]
         cost = division.division_cost(state, color)
         count = min(player.bp // cost, len(division.free_numbers(state, color)))
-        return [f"{count} new amoeba(s) at {cost} BP"] if count else []
+        if not count:
+            return []
+        return [nmsg("{n} new amoeba at {cost}", "{n} new amoebas at {cost}", count, cost=bp(cost))]
     if state.phase is Phase.MOVEMENT:
-        cost = movement.move_cost(player)
-        if cost == 0:
-            return ["moves are free (Streamlining)"]
-        return [f"{player.bp} move(s) at 1 BP"] if player.bp else []
+        if movement.move_cost(player) == 0:
+            return [msg("moves are free ({gene})", gene=GENES_BY_KEY[STREAMLINING].term)]
+        return [nmsg("{n} move at 1 BP", "{n} moves at 1 BP", player.bp)] if player.bp else []
     return []
 
 
@@ -152,16 +166,16 @@ def seat_view(state: GameState, color: Color) -> dict[str, Any]:
     return {
         "name": player.name,
         "color": color.value,
-        "label": player_label(state, color),
+        "label": player_ref(state, color),
         "bp": player.bp,
         "marker": player.marker,
         "place": _place(state, player.marker),
         "genes": [
             {
                 "key": k,
-                "name": GENES_BY_KEY[k].name,
+                "name": GENES_BY_KEY[k].term,
                 "mp": GENES_BY_KEY[k].mp_for(state.n_players),
-                "effect": GENES_BY_KEY[k].effect,
+                "effect": Msg(GENES_BY_KEY[k].effect),  # marked with N_ in data.py
             }
             for k in player.gene_keys
         ],
@@ -182,5 +196,5 @@ def seat_view(state: GameState, color: Color) -> dict[str, Any]:
         "advance": {"total": total, "amoebas": from_amoebas, "genes": from_genes},
         "affordable": _affordable(state, color),
         "your_turn": now.actor == color,
-        "awaiting": now.text,
+        "awaiting": now.msg,
     }

@@ -6,244 +6,306 @@ from dataclasses import dataclass
 
 from companion.tracker import attacks, defects, division, movement, sources
 from companion.tracker.choices import start_roll_group
-from companion.tracker.data import HOLDING, Color, tentacle_capacity
+from companion.tracker.data import (
+    AGGRESSION,
+    GENES_BY_KEY,
+    HOLDING,
+    MOVEMENT_1,
+    PERSISTENCE,
+    SPEED,
+    TENTACLE,
+    Color,
+    tentacle_capacity,
+)
+from companion.tracker.labels import bp
+from companion.tracker.msg import Msg, Param, Seq, msg, nmsg
 from companion.tracker.sources import Rule
-from companion.tracker.state import AmoebaId, GameState, Phase, Step, amoeba_label, player_label
+from companion.tracker.state import AmoebaId, GameState, Phase, Step, amoeba_ref, player_ref
 
 
 @dataclass(frozen=True)
 class Prompt:
-    """What is awaited: the step, the acting color and amoeba, a sentence, and its source."""
+    """What is awaited: the step, the acting color and amoeba, a message, and its source."""
 
     step: Step
     actor: Color | None
     amoeba: AmoebaId | None
-    text: str
+    msg: Msg
     source: Rule | None
+
+    @property
+    def text(self) -> str:
+        """The prompt in English (the shell renders `msg` in its reader's language)."""
+        return str(self.msg)
+
+
+def _gene(key: str) -> Param:
+    return GENES_BY_KEY[key].term
 
 
 def prompt(state: GameState) -> Prompt:
     """The prompt for the current state."""
-    c = state.cursor
-
-    def _name(aid: AmoebaId) -> str:
-        return amoeba_label(state, aid)
-
-    step = c.step
     if state.phase is Phase.OVER:
-        return Prompt(step, None, None, "The game is over.", sources.GAME_END)
-    if step is Step.TURN_CARD:
-        what = (
-            "the first environment card"
-            if state.phase is Phase.SETUP
-            else "the next environment card"
+        return Prompt(state.cursor.step, None, None, msg("The game is over."), sources.GAME_END)
+    build = _BY_STEP.get(state.cursor.step)
+    if build is None:
+        return Prompt(state.cursor.step, None, None, msg("Nothing is awaited."), None)
+    actor, amoeba, text, source = build(state)
+    return Prompt(state.cursor.step, actor, amoeba, text, source)
+
+
+Asked = tuple[Color | None, AmoebaId | None, Msg, Rule | None]
+
+
+def _turn_card(state: GameState) -> Asked:
+    left = len(state.remaining_cards())
+    if state.phase is Phase.SETUP:
+        text = nmsg(
+            "Turn the first environment card ({n} left).",
+            "Turn the first environment card ({n} left).",
+            left,
         )
-        return Prompt(
-            step,
-            None,
-            None,
-            f"Turn {what} ({len(state.remaining_cards())} left).",
-            sources.SETUP if state.phase is Phase.SETUP else sources.PHASE_2,
+        return None, None, text, sources.SETUP
+    text = nmsg(
+        "Turn the next environment card ({n} left).",
+        "Turn the next environment card ({n} left).",
+        left,
+    )
+    return None, None, text, sources.PHASE_2
+
+
+def _start_rolls(state: GameState) -> Asked:
+    rolled = dict(state.cursor.start_rolls)
+    waiting = [col for col in start_roll_group(state) if col not in rolled]
+    actor = waiting[0] if waiting else None
+    who = player_ref(state, actor)
+    text = msg("{player} rolls two dice for the start order.", player=who)
+    return actor, None, text, sources.START_ORDER
+
+
+def _start_space(state: GameState) -> Asked:
+    actor = state.cursor.start_order[state.cursor.index]
+    who, last = player_ref(state, actor), state.n_players
+    text = msg("{player} picks a ladder start space (1-{last}).", player=who, last=last)
+    return actor, None, text, sources.START_ORDER_5_6 if last >= 5 else sources.START_ORDER
+
+
+def _place(state: GameState) -> Asked:
+    c = state.cursor
+    who = player_ref(state, c.actor)
+    if c.placement_round == 1 and state.n_players >= 4:
+        text = msg("{player} places an amoeba on an empty space with 1 DP.", player=who)
+    else:
+        text = msg("{player} places an amoeba on an empty space.", player=who)
+    return c.actor, None, text, sources.PLACEMENT
+
+
+def _movement_choice(state: GameState) -> Asked:
+    a = state.amoeba(state.cursor.amoeba)
+    player = state.player(a.color)
+    drift = movement.drift_option(state)
+    opts: list[Param] = [
+        msg("drift {direction}", direction=movement.direction_text(drift))
+        if drift
+        else msg("drift (no drift: stays)")
+    ]
+    cost = movement.move_cost(player)
+    if player.bp >= cost:
+        opts.append(msg("move ({cost})", cost=bp(cost)) if cost else msg("move (free)"))
+    if player.has(HOLDING):
+        opts.append(msg("stay ({gene})", gene=_gene(HOLDING)))
+    # TRANSLATORS: {options} lists what the amoeba may do: drift, move, stay.
+    text = msg(
+        "{amoeba} on space {space}: {options}.",
+        amoeba=amoeba_ref(state, a.id),
+        space=a.space,
+        options=Seq(tuple(opts), ", "),
+    )
+    return a.color, a.id, text, sources.PHASE_1
+
+
+def _move_roll(state: GameState) -> Asked:
+    mover = state.cursor.move.mover
+    who = amoeba_ref(state, mover)
+    if movement.dice_count(state.player(mover.color)) == 2:
+        text = msg(
+            "Roll two dice ({gene}) for {amoeba}: 1 west, 2 north, 3 east, 4 south, "
+            "5 stay, 6 free choice.",
+            gene=_gene(MOVEMENT_1),
+            amoeba=who,
         )
-    if step is Step.START_ROLLS:
-        rolled = dict(c.start_rolls)
-        waiting = [col for col in start_roll_group(state) if col not in rolled]
-        actor = waiting[0] if waiting else None
-        return Prompt(
-            step,
-            actor,
-            None,
-            f"{player_label(state, actor)} rolls two dice for the start order.",
-            sources.START_ORDER,
+    else:
+        text = msg(
+            "Roll a die for {amoeba}: 1 west, 2 north, 3 east, 4 south, 5 stay, 6 free choice.",
+            amoeba=who,
         )
-    if step is Step.START_SPACE:
-        actor = c.start_order[c.index]
-        return Prompt(
-            step,
-            actor,
-            None,
-            f"{player_label(state, actor)} picks a ladder start space (1-{state.n_players}).",
-            sources.START_ORDER_5_6 if state.n_players >= 5 else sources.START_ORDER,
+    return mover.color, mover, text, sources.COMPASS
+
+
+def _move_direction(state: GameState) -> Asked:
+    move = state.cursor.move
+    offered = Seq(tuple(movement.direction_text(o) for o in move.options), ", ")
+    who = amoeba_ref(state, move.mover)
+    text = msg("Choose where {amoeba} moves: {options}.", amoeba=who, options=offered)
+    return move.mover.color, move.mover, text, sources.COMPASS
+
+
+def _carry(state: GameState) -> Asked:
+    head = state.cursor.move.queue[0]
+    text = nmsg(
+        "{amoeba} may carry up to {n} cube from space {origin} to space {destination} ({gene}).",
+        "{amoeba} may carry up to {n} cubes from space {origin} to space {destination} ({gene}).",
+        tentacle_capacity(state.n_players),
+        amoeba=amoeba_ref(state, head.amoeba),
+        origin=head.origin,
+        destination=head.destination,
+        gene=_gene(TENTACLE),
+    )
+    return head.amoeba.color, head.amoeba, text, sources.MOVEMENT_GENES
+
+
+def _ride_along(state: GameState) -> Asked:
+    head = state.cursor.move.queue[0]
+    text = msg(
+        "{amoeba} may ride along to space {destination} ({gene}).",
+        amoeba=amoeba_ref(state, head.amoeba),
+        destination=head.destination,
+        gene=_gene(HOLDING),
+    )
+    return head.amoeba.color, head.amoeba, text, sources.MOVEMENT_GENES
+
+
+def _second_move(state: GameState) -> Asked:
+    mover = state.cursor.move.mover
+    who = amoeba_ref(state, mover)
+    text = msg("{amoeba} may make a second, free move ({gene}).", amoeba=who, gene=_gene(SPEED))
+    return mover.color, mover, text, sources.SPEED_QA
+
+
+def _feed(state: GameState) -> Asked:
+    a = state.amoeba(state.cursor.amoeba)
+    who = amoeba_ref(state, a.id)
+    text = msg("{amoeba} feeds on space {space}.", amoeba=who, space=a.space)
+    return a.color, a.id, text, sources.FEEDING_5_6 if state.n_players >= 5 else sources.FEEDING
+
+
+def _attack_response(state: GameState) -> Asked:
+    attack = state.cursor.attack
+    options = attacks.responses(state, attack)
+    target, attacker = amoeba_ref(state, attack.target), amoeba_ref(state, attack.attacker)
+    if attacks.DEFEND in options and attacks.FLEE in options:
+        text = msg(
+            "{target} is attacked by {attacker}: defend (1 BP) or escape, or accept.",
+            target=target,
+            attacker=attacker,
         )
-    if step is Step.PLACE:
-        dp = " with 1 DP" if c.placement_round == 1 and state.n_players >= 4 else ""
-        return Prompt(
-            step,
-            c.actor,
-            None,
-            f"{player_label(state, c.actor)} places an amoeba on an empty space{dp}.",
-            sources.PLACEMENT,
+    elif attacks.DEFEND in options:
+        text = msg(
+            "{target} is attacked by {attacker}: defend (1 BP), or accept.",
+            target=target,
+            attacker=attacker,
         )
-    if step is Step.MOVEMENT_CHOICE:
-        a = state.amoeba(c.amoeba)
-        player = state.player(a.color)
-        opts = [
-            "drift "
-            + (
-                movement.direction_text(movement.drift_option(state))
-                if movement.drift_option(state)
-                else "(no drift: stays)"
-            )
-        ]
-        cost = movement.move_cost(player)
-        if player.bp >= cost:
-            opts.append(f"move ({cost} BP)" if cost else "move (free)")
-        if player.has(HOLDING):
-            opts.append("stay (Holding)")
-        return Prompt(
-            step,
-            a.color,
-            a.id,
-            f"{_name(a.id)} on space {a.space}: " + ", ".join(opts) + ".",
-            sources.PHASE_1,
+    else:
+        text = msg(
+            "{target} is attacked by {attacker}: escape, or accept.",
+            target=target,
+            attacker=attacker,
         )
-    if step is Step.MOVE_ROLL:
-        mover = c.move.mover
-        n = movement.dice_count(state.player(mover.color))
-        dice = "two dice (Movement I)" if n == 2 else "a die"
-        return Prompt(
-            step,
-            mover.color,
-            mover,
-            f"Roll {dice} for {_name(mover)}: 1 west, "
-            "2 north, 3 east, 4 south, 5 stay, 6 free choice.",
-            sources.COMPASS,
-        )
-    if step is Step.MOVE_DIRECTION:
-        mover = c.move.mover
-        offered = ", ".join(movement.direction_text(o) for o in c.move.options)
-        return Prompt(
-            step,
-            mover.color,
-            mover,
-            f"Choose where {_name(mover)} moves: {offered}.",
-            sources.COMPASS,
-        )
-    if step is Step.CARRY:
-        head = c.move.queue[0]
-        cap = tentacle_capacity(state.n_players)
-        return Prompt(
-            step,
-            head.amoeba.color,
-            head.amoeba,
-            f"{_name(head.amoeba)} may carry up "
-            f"to {cap} cubes from space {head.origin} to space {head.destination} "
-            "(Tentacle).",
-            sources.MOVEMENT_GENES,
-        )
-    if step is Step.RIDE_ALONG:
-        head = c.move.queue[0]
-        return Prompt(
-            step,
-            head.amoeba.color,
-            head.amoeba,
-            f"{_name(head.amoeba)} may ride along to space {head.destination} (Holding).",
-            sources.MOVEMENT_GENES,
-        )
-    if step is Step.SECOND_MOVE:
-        mover = c.move.mover
-        return Prompt(
-            step,
-            mover.color,
-            mover,
-            f"{_name(mover)} may make a second, free move (Speed).",
-            sources.SPEED_QA,
-        )
-    if step is Step.FEED:
-        a = state.amoeba(c.amoeba)
-        return Prompt(
-            step,
-            a.color,
-            a.id,
-            f"{_name(a.id)} feeds on space {a.space}.",
-            sources.FEEDING_5_6 if state.n_players >= 5 else sources.FEEDING,
-        )
-    if step is Step.ATTACK_RESPONSE:
-        t = c.attack.target
-        opts = " or ".join(
-            {"defense": "defend (1 BP)", "escape": "escape"}[r]
-            for r in attacks.responses(state, c.attack)
-        )
-        return Prompt(
-            step,
-            t.color,
-            t,
-            f"{_name(t)} is attacked by {_name(c.attack.attacker)}: {opts}, or accept.",
-            sources.ATTACKS,
-        )
-    if step is Step.FIGHT_ROLL:
-        return Prompt(
-            step,
-            c.attack.target.color,
-            c.attack.target,
-            f"Fight: "
-            f"{_name(c.attack.attacker)} and {_name(c.attack.target)} each roll a die; "
-            "ties roll again.",
-            sources.ATTACKS,
-        )
-    if step is Step.DEFENSE_RETRY:
-        t = c.attack.target
-        return Prompt(
-            step,
-            t.color,
-            t,
-            f"{_name(t)} lost the fight: fight once more for free (Persistence)?",
-            sources.ADVANCED_ATTACKS,
-        )
-    if step is Step.ATTACK_RETRY:
-        a = c.attack.attacker
-        return Prompt(
-            step,
-            a.color,
-            a,
-            f"{_name(a)}'s attack failed: try once more for free (Persistence)?",
-            sources.ADVANCED_ATTACKS,
-        )
-    if step is Step.PAY_DEBT:
-        color = c.actor
-        card = state.current_card()
-        return Prompt(
-            step,
-            color,
-            None,
-            f"{player_label(state, color)} has "
-            f"{defects.mp_sum(state, color)} MP against ozone {card.ozone}: pays "
-            f"{defects.debt(state, color)} with genes and/or BP.",
-            sources.PHASE_2,
-        )
-    if step is Step.BUY:
-        player = state.player(c.actor)
-        return Prompt(
-            step,
-            c.actor,
-            None,
-            f"{player_label(state, c.actor)} ({player.bp} BP) may buy genes.",
-            sources.PHASE_3,
-        )
-    if step is Step.DIVIDE:
-        color = c.actor
-        player = state.player(color)
-        if division.free_amoeba_due(state, color):
-            text = (
-                f"{player_label(state, color)} has no amoeba on the board: "
-                "place one free, anywhere."
-            )
-            return Prompt(step, color, None, text, sources.FREE_AMOEBA)
-        cost = division.division_cost(state, color)
-        return Prompt(
-            step,
-            color,
-            None,
-            f"{player_label(state, color)} ({player.bp} BP) may divide: "
-            f"{cost} BP per amoeba; {division.division_rule(state, color)}.",
-            sources.PHASE_4,
-        )
-    if step is Step.AGGRESSION:
-        return Prompt(
-            step,
-            c.actor,
-            None,
-            f"{player_label(state, c.actor)} may strike once with Aggression (1 BP).",
-            sources.ADVANCED_ATTACKS,
-        )
-    return Prompt(step, None, None, "Nothing is awaited.", None)
+    return attack.target.color, attack.target, text, sources.ATTACKS
+
+
+def _fight_roll(state: GameState) -> Asked:
+    attack = state.cursor.attack
+    text = msg(
+        "Fight: {attacker} and {target} each roll a die; ties roll again.",
+        attacker=amoeba_ref(state, attack.attacker),
+        target=amoeba_ref(state, attack.target),
+    )
+    return attack.target.color, attack.target, text, sources.ATTACKS
+
+
+def _defense_retry(state: GameState) -> Asked:
+    t = state.cursor.attack.target
+    text = msg(
+        "{amoeba} lost the fight: fight once more for free ({gene})?",
+        amoeba=amoeba_ref(state, t),
+        gene=_gene(PERSISTENCE),
+    )
+    return t.color, t, text, sources.ADVANCED_ATTACKS
+
+
+def _attack_retry(state: GameState) -> Asked:
+    a = state.cursor.attack.attacker
+    text = msg(
+        "{amoeba}'s attack failed: try once more for free ({gene})?",
+        amoeba=amoeba_ref(state, a),
+        gene=_gene(PERSISTENCE),
+    )
+    return a.color, a, text, sources.ADVANCED_ATTACKS
+
+
+def _pay_debt(state: GameState) -> Asked:
+    color = state.cursor.actor
+    mp = defects.mp_sum(state, color)
+    # TRANSLATORS: {mp} are the player's mutation points ("12 MP"); {debt} is a number of MP.
+    text = msg(
+        "{player} has {mp} against ozone {ozone}: pays {debt} with genes and/or BP.",
+        player=player_ref(state, color),
+        mp=nmsg("{n} MP", "{n} MP", mp),
+        ozone=state.current_card().ozone,
+        debt=defects.debt(state, color),
+    )
+    return color, None, text, sources.PHASE_2
+
+
+def _buy(state: GameState) -> Asked:
+    color = state.cursor.actor
+    who, has = player_ref(state, color), bp(state.player(color).bp)
+    return color, None, msg("{player} ({bp}) may buy genes.", player=who, bp=has), sources.PHASE_3
+
+
+def _divide(state: GameState) -> Asked:
+    color = state.cursor.actor
+    who = player_ref(state, color)
+    if division.free_amoeba_due(state, color):
+        text = msg("{player} has no amoeba on the board: place one free, anywhere.", player=who)
+        return color, None, text, sources.FREE_AMOEBA
+    # TRANSLATORS: {rule} says where the new amoebas may go.
+    text = msg(
+        "{player} ({bp}) may divide: {cost} per amoeba; {rule}.",
+        player=who,
+        bp=bp(state.player(color).bp),
+        cost=bp(division.division_cost(state, color)),
+        rule=division.division_rule(state, color),
+    )
+    return color, None, text, sources.PHASE_4
+
+
+def _aggression(state: GameState) -> Asked:
+    color = state.cursor.actor
+    who = player_ref(state, color)
+    text = msg("{player} may strike once with {gene} (1 BP).", player=who, gene=_gene(AGGRESSION))
+    return color, None, text, sources.ADVANCED_ATTACKS
+
+
+_BY_STEP = {
+    Step.TURN_CARD: _turn_card,
+    Step.START_ROLLS: _start_rolls,
+    Step.START_SPACE: _start_space,
+    Step.PLACE: _place,
+    Step.MOVEMENT_CHOICE: _movement_choice,
+    Step.MOVE_ROLL: _move_roll,
+    Step.MOVE_DIRECTION: _move_direction,
+    Step.CARRY: _carry,
+    Step.RIDE_ALONG: _ride_along,
+    Step.SECOND_MOVE: _second_move,
+    Step.FEED: _feed,
+    Step.ATTACK_RESPONSE: _attack_response,
+    Step.FIGHT_ROLL: _fight_roll,
+    Step.DEFENSE_RETRY: _defense_retry,
+    Step.ATTACK_RETRY: _attack_retry,
+    Step.PAY_DEBT: _pay_debt,
+    Step.BUY: _buy,
+    Step.DIVIDE: _divide,
+    Step.AGGRESSION: _aggression,
+}

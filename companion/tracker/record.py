@@ -17,8 +17,18 @@ from companion.tracker.codec import setup_from_dict, setup_to_dict
 from companion.tracker.engine import Applied, apply, new_game, validate_setup
 from companion.tracker.errors import ActionError, IllegalAction, InvalidAction
 from companion.tracker.flow import Event
-from companion.tracker.msg import as_msg
-from companion.tracker.sources import UNDO, Rule
+from companion.tracker.msg import msg
+from companion.tracker.record_errors import (
+    RecordError,
+    duplicate_key,
+    in_setup,
+    too_many,
+    undo_too_far,
+    undone,
+    wrong_format,
+    wrong_version,
+)
+from companion.tracker.sources import UNDO
 from companion.tracker.state import GameSetup, GameState
 from companion.tracker.text import check_json_text
 
@@ -50,15 +60,6 @@ class Record:
     entries: tuple[Entry, ...] = ()
 
 
-class RecordError(InvalidAction):
-    """A record that cannot be read or replayed; `index` is the 1-based entry at fault."""
-
-    def __init__(self, message: str, index: int | None = None, source: Rule | None = None) -> None:
-        prefix = f"action {index}: " if index is not None else ""
-        super().__init__(prefix + message, source)
-        self.index = index
-
-
 def entry_to_dict(entry: Entry) -> dict[str, Any]:
     """An entry in record form."""
     if isinstance(entry, Undo):
@@ -71,7 +72,7 @@ def entry_from_dict(data: Any) -> Entry:
     if isinstance(data, dict) and data.get("type") == "undo":
         to = data.get("to")
         if set(data) != {"type", "to"} or isinstance(to, bool) or not isinstance(to, int) or to < 0:
-            raise InvalidAction("'undo' needs 'to', the number of actions to keep")
+            raise InvalidAction(msg("'undo' needs 'to', the number of actions to keep"))
         return Undo(to)
     return action_from_dict(data)
 
@@ -145,40 +146,34 @@ def parse_record(text: str | bytes) -> Any:
     except _DuplicateKey as exc:
         key = json.dumps(exc.args[0])
         key = key if len(key) <= 40 else key[:36] + '..."'
-        raise RecordError(
-            f"the key {key} appears twice in one object; a record gives each field once"
-        ) from None
+        raise duplicate_key(key) from None
 
 
 def record_from_dict(data: Any) -> Record:
     """Read a record; raises RecordError naming the entry and field at fault."""
     if not isinstance(data, dict):
-        raise RecordError("a game record is a JSON object")
+        raise RecordError(msg("a game record is a JSON object"))
     if data.get("format") != FORMAT:
-        raise RecordError(f"this is not an Ursuppe Companion record (format {FORMAT!r} expected)")
+        raise wrong_format(FORMAT)
     if data.get("version") != VERSION:
-        raise RecordError(
-            f"record version {data.get('version')!r} is not supported "
-            f"(this app reads version {VERSION})"
-        )
+        raise wrong_version(data.get("version"), VERSION)
     try:
         check_json_text(data.get("setup"), "setup")
         setup = setup_from_dict(data.get("setup"))
         validate_setup(setup)
     except InvalidAction as exc:
-        message = exc.message if exc.message.startswith("setup") else f"setup: {exc.message}"
-        raise RecordError(message) from None
+        raise in_setup(exc) from None
     raw = data.get("actions")
     if not isinstance(raw, list):
-        raise RecordError("'actions' must be a list")
+        raise RecordError(msg("'actions' must be a list"))
     if len(raw) > MAX_ENTRIES:
-        raise RecordError(f"a record holds at most {MAX_ENTRIES} actions")
+        raise too_many(MAX_ENTRIES)
     entries = []
     for i, item in enumerate(raw, 1):
         try:
             entries.append(entry_from_dict(item))
         except InvalidAction as exc:
-            raise RecordError(exc.message, i) from None
+            raise RecordError(exc.msg, i) from None
     return Record(setup, tuple(entries))
 
 
@@ -261,16 +256,13 @@ class History:
         seq = len(self.recorded) + 1
         if isinstance(entry, Undo):
             if entry.to > len(self.in_force):
-                raise IllegalAction(
-                    f"undo to {entry.to}, but only {len(self.in_force)} actions are in force"
-                )
+                raise IllegalAction(undo_too_far(entry.to, len(self.in_force)))
             in_force, dropped = self.in_force.cut(entry.to)
             target = in_force.top[0] if in_force else 0
-            text = f"Undone: back to entry {target}." if target else "Undone: back to the start."
             history = History(
                 self.setup, self.start, self.recorded.push(entry), in_force, self.applied
             )
-            return history, (Event("undo", as_msg(text), UNDO),), tuple(s for s, _ in dropped)
+            return history, (Event("undo", undone(target), UNDO),), tuple(s for s, _ in dropped)
         state, events = self._apply(entry)
         in_force = self.in_force.push((seq, state))
         history = History(self.setup, self.start, self.recorded.push(entry), in_force, self.applied)
@@ -296,6 +288,6 @@ def replay_record(record: Record) -> tuple[GameState, list[tuple[int, Entry, tup
         try:
             history, events, _ = history.add(entry)
         except ActionError as exc:
-            raise RecordError(exc.message, i, exc.source) from None
+            raise RecordError(exc.msg, i, exc.source) from None
         out.append((i, entry, events))
     return history.state, out

@@ -21,7 +21,7 @@ from companion.tracker.data import (
     GeneCard,
     color_ref,
 )
-from companion.tracker.msg import Seq
+from companion.tracker.msg import Msg, Seq, msg, nmsg
 from companion.tracker.options import RuleOptions
 from companion.tracker.sources import Book
 
@@ -45,14 +45,14 @@ class Phase(StrEnum):
 
 
 PHASE_TITLES = {
-    Phase.SETUP: "Setup",
-    Phase.MOVEMENT: "Phase 1: movement and feeding",
-    Phase.ENVIRONMENT: "Phase 2: environment and gene defects",
-    Phase.GENES: "Phase 3: new genes",
-    Phase.DIVISION: "Phase 4: cell division",
-    Phase.DEATHS: "Phase 5: deaths",
-    Phase.SCORING: "Phase 6: scoring",
-    Phase.OVER: "Game over",
+    Phase.SETUP: msg("Setup"),
+    Phase.MOVEMENT: msg("Phase 1: movement and feeding"),
+    Phase.ENVIRONMENT: msg("Phase 2: environment and gene defects"),
+    Phase.GENES: msg("Phase 3: new genes"),
+    Phase.DIVISION: msg("Phase 4: cell division"),
+    Phase.DEATHS: msg("Phase 5: deaths"),
+    Phase.SCORING: msg("Phase 6: scoring"),
+    Phase.OVER: msg("Game over"),
 }
 
 
@@ -394,10 +394,11 @@ def new_players(setup: GameSetup, bp: int) -> tuple[Player, ...]:
     return tuple(Player(color=s.color, name=s.name, bp=bp) for s in setup.seats)
 
 
-def check_deck(deck: tuple[EnvironmentCard, ...]) -> str | None:
+def check_deck(deck: tuple[EnvironmentCard, ...]) -> Msg | None:
     """Why a deck is not usable, or None."""
     if len(deck) != ENVIRONMENT_CARDS:
-        return f"the environment deck has {len(deck)} cards; the game has 11"
+        count = nmsg("{n} card", "{n} cards", len(deck))
+        return msg("the environment deck has {count}; the game has 11", count=count)
     if len({c.id for c in deck}) != len(deck):
-        return "two environment cards share an id"
+        return msg("two environment cards share an id")
     return None

@@ -13,28 +13,55 @@ import unicodedata
 from typing import Any
 
 from companion.tracker.errors import InvalidAction
+from companion.tracker.msg import Msg, msg
 
 REPLACEMENT = "\ufffd"
-_BAD = {"Cc": "a control character", "Cs": "an invalid character", "Zl": "a line break"}
+_BAD = {"Cc": "control", "Cs": "invalid", "Zl": "break"}
 _BAD["Zp"] = _BAD["Zl"]
 
 
-def text_problem(text: str) -> str | None:
-    """What is wrong with a text (first bad character), or None if it is fine."""
+def _kind(kind: str) -> Msg:
+    """A refused character's kind in words."""
+    if kind == "control":
+        return msg("a control character")
+    if kind == "invalid":
+        return msg("an invalid character")
+    return msg("a line break")
+
+
+def _first_bad(text: str) -> tuple[Msg, str] | None:
+    """The kind and code point (`000A`) of the first refused character, or None."""
     if text.isprintable():  # the common case: no character of any refused category
         return None
     for ch in text:
         kind = _BAD.get(unicodedata.category(ch))
         if kind:
-            return f"contains {kind} (U+{ord(ch):04X}); use plain single-line text"
+            return _kind(kind), f"{ord(ch):04X}"
     return None
 
 
-def check_text(text: str, field: str) -> str:
-    """The text unchanged, or InvalidAction naming the field."""
-    problem = text_problem(text)
-    if problem:
-        raise InvalidAction(f"{field} {problem}")
+def text_problem(text: str) -> Msg | None:
+    """What is wrong with a text (first bad character), or None if it is fine."""
+    bad = _first_bad(text)
+    if bad is None:
+        return None
+    return msg("contains {kind} (U+{code}); use plain single-line text", kind=bad[0], code=bad[1])
+
+
+def check_text(text: str, field: Msg | str) -> str:
+    """The text unchanged, or InvalidAction naming the field (a message, or a record path)."""
+    bad = _first_bad(text)
+    if bad:
+        # TRANSLATORS: {field} names the text ("the reason", or a record's path such as
+        # "setup.seats[0].name:"); {kind} is what was found there; {code} is hexadecimal.
+        raise InvalidAction(
+            msg(
+                "{field} contains {kind} (U+{code}); use plain single-line text",
+                field=field,
+                kind=bad[0],
+                code=bad[1],
+            )
+        )
     return text
 
 
@@ -44,7 +71,9 @@ def check_json_text(data: Any, path: str) -> None:
         check_text(data, f"{path}:")
     elif isinstance(data, dict):
         for key, value in data.items():
-            check_text(str(key), f"{path}: a field name" if path else "a field name")
+            if not str(key).isprintable():  # build the field's words only for a bad key
+                where = msg("{path}: a field name", path=path) if path else msg("a field name")
+                check_text(str(key), where)
             check_json_text(value, f"{path}.{key}" if path else str(key))
     elif isinstance(data, list):
         for i, value in enumerate(data):
