@@ -152,7 +152,9 @@ def test_the_check_catches_english_strings_and_unmarked_ids():
     ids, _ = marked()
     assert "{who} attacks {target} on space {space}." not in ids  # no such id in the code
     unmarked = Msg("{who} attacks", (("who", "Ana"),))
-    assert problems(unmarked, {"Ana"}) == ["msg: id not marked in the engine's code: '{who} attacks'"]
+    assert problems(unmarked, {"Ana"}) == [
+        "msg: id not marked in the engine's code: '{who} attacks'"
+    ]
     english = Msg("{text}", (("text", "drift north"),))
     assert problems(english, set()) == [
         "msg: a plain string wrapped as a message: drift north",
