@@ -266,7 +266,7 @@ def test_a_marker_advancing_7_reaches_25_after_jumping_occupied_spaces():
     state, events = at_phase_with_events(state, Phase.SCORING)
     assert state.player(RED).marker == 25
     assert [state.player(c).marker for c in (YELLOW, GREEN, BLUE)] == [17, 19, 21]
-    assert "7 free space(s), from 15 to 25, skipping occupied 17, 19, 21" in texts(events)
+    assert "7 free spaces, from 15 to 25, skipping occupied 17, 19, 21" in texts(events)
 
 
 def test_scoring_is_in_descending_order():

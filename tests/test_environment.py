@@ -86,7 +86,7 @@ def test_the_new_card_replaces_the_old_one_on_the_compass():
     state, events = apply(state, TurnEnvironmentCard("P7"))
     assert state.card == "P7"
     assert state.current_card().ozone == 13
-    assert "9 card(s) left" in texts(list(events))
+    assert "9 cards left" in texts(list(events))
 
 
 # ----- a recorded shuffle -------------------------------------------------------------

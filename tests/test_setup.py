@@ -110,7 +110,7 @@ def test_turning_the_first_card_puts_it_face_up_and_asks_for_start_rolls():
     assert state.remaining_cards() == tuple(c.id for c in PLACEHOLDER_DECK if c.id != "P4")
     assert state.round == 0 and state.phase is Phase.SETUP
     assert prompt(state).step is Step.START_ROLLS
-    assert "10 card(s) left" in texts(list(events))
+    assert "10 cards left" in texts(list(events))
 
 
 # ----- 000 §Determinar el Jugador de Comienzo -----------------------------------------

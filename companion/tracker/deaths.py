@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.tracker.data import LIFE_EXPECTANCY, Color, color_label
+from companion.tracker.actions import cubes_ref
+from companion.tracker.data import LIFE_EXPECTANCY, Color
+from companion.tracker.msg import Seq
 from companion.tracker.state import Amoeba, GameState
 
 NATURAL_DEATH_CUBES = 2
@@ -27,14 +29,17 @@ def doomed(state: GameState, color: Color) -> tuple[Amoeba, ...]:
     return tuple(a for a in state.amoebas_of(color) if a.dp >= limit)
 
 
-def remove_amoeba(state: GameState, amoeba: Amoeba, cubes_each: int) -> tuple[GameState, str]:
-    """Take an amoeba off the board and leave cubes of each color (supply-limited)."""
+def remove_amoeba(state: GameState, amoeba: Amoeba, cubes_each: int) -> tuple[GameState, Seq]:
+    """Take an amoeba off the board and leave cubes of each color (supply-limited).
+
+    Returns the new state and the cubes left, as players read them: `2 ● red, 2 ▲ yellow`.
+    """
     row = list(state.cubes_on(amoeba.space))
     placed = []
     for i, color in enumerate(state.colors):
         n = min(cubes_each, state.supply(color))
         row[i] += n
-        placed.append(f"{n} {color_label(color)}")
+        placed.append(cubes_ref(((color, n),)))
     cubes = state.cubes[: amoeba.space - 1] + (tuple(row),) + state.cubes[amoeba.space :]
     amoebas = tuple(a for a in state.amoebas if a.id != amoeba.id)
-    return replace(state, amoebas=amoebas, cubes=cubes), ", ".join(placed)
+    return replace(state, amoebas=amoebas, cubes=cubes), Seq(tuple(placed), ", ")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from companion.tracker.data import GENES_BY_KEY, Color
+from companion.tracker.msg import Msg, Param, Seq, msg, nmsg
 from companion.tracker.state import GameState
 
 
@@ -59,3 +60,36 @@ def legal_payments(state: GameState, color: Color, owed: int) -> tuple[Payment, 
                 continue
             found.append(Payment(genes, bp, max(0, value - owed)))
     return tuple(sorted(found, key=lambda p: (len(p.genes), p.bp, p.genes)))
+
+
+def payment_message(who: Param, owed: int, genes: tuple[str, ...], bp: int, lost: int) -> Msg:
+    """A debt paid, explained: the genes and BP given, the MP lost, the genes' return."""
+    parts: tuple[Param, ...] = tuple(GENES_BY_KEY[g].term for g in genes)
+    if bp:
+        parts += (nmsg("{n} BP", "{n} BP", bp),)
+    # TRANSLATORS: {payment} lists what is given: genes and BP joined with " + ".
+    paid = nmsg(
+        "{who} pays {n} MP with {payment}",
+        "{who} pays {n} MP with {payment}",
+        owed,
+        who=who,
+        payment=Seq(parts, " + "),
+    )
+    if lost > 0:
+        # TRANSLATORS: {paid} says what a player paid ("Ana ● red pays 2 MP with Defense").
+        paid = nmsg(
+            "{paid}; {n} MP in excess is lost",
+            "{paid}; {n} MP in excess are lost",
+            lost,
+            paid=paid,
+        )
+    if genes:
+        # TRANSLATORS: {paid} says what a player paid ("Ana ● red pays 2 MP with Defense").
+        return nmsg(
+            "{paid}. The returned gene goes back to the pool.",
+            "{paid}. The returned genes go back to the pool.",
+            len(genes),
+            paid=paid,
+        )
+    # TRANSLATORS: {paid} says what a player paid ("Ana ● red pays 2 MP with 2 BP").
+    return msg("{paid}.", paid=paid)

@@ -9,6 +9,7 @@ anywhere (rule option). Spores: any space without an amoeba of that color.
 from __future__ import annotations
 
 from companion.tracker.data import DIVISION_RATE, SPORES, Color, amoebas_per_color
+from companion.tracker.msg import Msg, msg
 from companion.tracker.options import ZeroAmoebas
 from companion.tracker.state import GameState
 
@@ -43,13 +44,13 @@ def legal_spaces(state: GameState, color: Color) -> tuple[int, ...]:
     return tuple(s for s in open_spaces if any(n in own for n in board.neighbours(s)))
 
 
-def division_rule(state: GameState, color: Color) -> str:
+def division_rule(state: GameState, color: Color) -> Msg:
     """Which placement rule applies now, in words."""
     count = len(state.amoebas_of(color))
     if state.player(color).has(SPORES):
-        return "Spores: any space without an amoeba of this color"
+        return msg("Spores: any space without an amoeba of this color")
     if count == 0:
-        return "no amoeba on the board"
+        return msg("no amoeba on the board")
     if count == 1:
-        return "only one amoeba on the board: the second may go anywhere"
-    return "a space without an amoeba of this color, next to one that has one"
+        return msg("only one amoeba on the board: the second may go anywhere")
+    return msg("a space without an amoeba of this color, next to one that has one")

@@ -21,11 +21,13 @@ from companion.tracker.actions import (
 )
 from companion.tracker.choices import legal_actions as _legal
 from companion.tracker.corrections import apply_correction
-from companion.tracker.data import ENVIRONMENT_CARDS, Color
+from companion.tracker.data import ENVIRONMENT_CARDS, Color, color_term
 from companion.tracker.errors import IllegalAction, InvalidAction
 from companion.tracker.flow import Event, Events, say, start
 from companion.tracker.handlers import handle
 from companion.tracker.labels import describe
+from companion.tracker.msg import msg
+from companion.tracker.phrases import comma_list
 from companion.tracker.prompts import prompt
 from companion.tracker.refusals import explain
 from companion.tracker.state import GameSetup, GameState, Phase, Step, check_deck
@@ -46,35 +48,41 @@ def validate_setup(setup: GameSetup) -> None:
     """Raise InvalidAction if the setup cannot start a game."""
     n = len(setup.seats)
     if not 3 <= n <= 6:
-        raise InvalidAction(f"Ursuppe is played by 3 to 6 players, not {n}")
+        raise InvalidAction(msg("Ursuppe is played by 3 to 6 players, not {n}", n=n))
     colors = [s.color for s in setup.seats]
     if len(set(colors)) != n:
-        raise InvalidAction("every player needs a different color")
+        raise InvalidAction(msg("every player needs a different color"))
     for i, seat in enumerate(setup.seats, 1):
-        check_text(seat.name, f"the name of player {i}")
+        check_text(seat.name, msg("the name of player {n}", n=i))
     for card in setup.deck:
-        check_text(card.id, "an environment card's name")
+        check_text(card.id, msg("an environment card's name"))
     names = [s.name.strip() for s in setup.seats]
     if any(not name or len(name) > 40 for name in names):
-        raise InvalidAction("every player needs a name of 1 to 40 characters")
+        raise InvalidAction(msg("every player needs a name of 1 to 40 characters"))
     if len(set(names)) != n:
-        raise InvalidAction("two players have the same name")
+        raise InvalidAction(msg("two players have the same name"))
     problem = check_deck(setup.deck)
     if problem:
         raise InvalidAction(problem)
     if any(not 0 <= c.ozone <= 50 for c in setup.deck):
-        raise InvalidAction("an ozone thickness must be between 0 and 50")
+        raise InvalidAction(msg("an ozone thickness must be between 0 and 50"))
     if not 20 <= setup.ladder_length <= 100:
-        raise InvalidAction("the ladder must have 20 to 100 spaces")
+        raise InvalidAction(msg("the ladder must have 20 to 100 spaces"))
     zone = setup.end_zone_start
     if not n < zone <= setup.ladder_length:
-        raise InvalidAction(f"the end zone must start between {n + 1} and {setup.ladder_length}")
+        raise InvalidAction(
+            msg(
+                "the end zone must start between {first} and {last}",
+                first=n + 1,
+                last=setup.ladder_length,
+            )
+        )
     if not 1 <= setup.options.persistence_copies_4p <= 2:
-        raise InvalidAction("Persistence has 1 or 2 copies with 4 players")
+        raise InvalidAction(msg("Persistence has 1 or 2 copies with 4 players"))
     if setup.rulebook not in sources.RULEBOOKS:
-        raise InvalidAction("the group's rulebook must be the Spanish or the Italian rules")
+        raise InvalidAction(msg("the group's rulebook must be the Spanish or the Italian rules"))
     if not 1 <= setup.options.extra_genes_per_round <= 3:
-        raise InvalidAction("1 to 3 extra genes are turned per round")
+        raise InvalidAction(msg("1 to 3 extra genes are turned per round"))
     assert len(setup.deck) == ENVIRONMENT_CARDS
 
 
@@ -96,14 +104,16 @@ def _open_input(state: GameState, action: Action, events: Events) -> GameState |
     if isinstance(action, ShuffleEnvironmentDeck):
         if state.cursor.step is not Step.TURN_CARD:
             raise IllegalAction(
-                "a shuffle is recorded only when a card is to be turned", sources.PHASE_2
+                msg("a shuffle is recorded only when a card is to be turned"), sources.PHASE_2
             )
         if state.shuffled_order:
-            raise IllegalAction("the remaining cards were already shuffled", sources.PHASE_2)
+            raise IllegalAction(msg("the remaining cards were already shuffled"), sources.PHASE_2)
         if sorted(action.order) != sorted(state.remaining_cards()):
             raise IllegalAction(
-                "a shuffle must list each remaining card exactly once: "
-                + ", ".join(state.remaining_cards()),
+                msg(
+                    "a shuffle must list each remaining card exactly once: {cards}",
+                    cards=comma_list(state.remaining_cards()),
+                ),
                 sources.SETUP,
             )
         return handle(state, action, events)
@@ -112,14 +122,15 @@ def _open_input(state: GameState, action: Action, events: Events) -> GameState |
         rolled = bool(cursor.start_rolls) or len(cursor.start_groups) > 1
         if cursor.step is not Step.START_ROLLS or rolled:
             raise IllegalAction(
-                "start spaces are set before anyone rolls for the start order", sources.START_ORDER
+                msg("start spaces are set before anyone rolls for the start order"),
+                sources.START_ORDER,
             )
         spaces = dict(action.spaces)
         if set(spaces) != set(state.colors) or sorted(spaces.values()) != list(
             range(1, state.n_players + 1)
         ):
             raise IllegalAction(
-                f"each player needs a different start space 1-{state.n_players}",
+                msg("each player needs a different start space 1-{last}", last=state.n_players),
                 sources.START_ORDER,
             )
         return handle(state, action, events)
@@ -135,7 +146,13 @@ def _forced(state: GameState, events: Events) -> GameState:
         if len(options) != 1:
             return state
         now = prompt(state)
-        text = f"{now.text} Only one choice is possible: {describe(state, options[0])}."
+        # TRANSLATORS: {prompt} is what the table awaits ("Ana ● red 2 feeds."), {choice} the
+        # one legal action, taken by the app.
+        text = msg(
+            "{prompt} Only one choice is possible: {choice}.",
+            prompt=now.msg,
+            choice=describe(state, options[0]),
+        )
         say(events, "forced", text, now.source)
         state = handle(state, options[0], events)
     raise RuntimeError("forced steps did not settle")  # pragma: no cover
@@ -144,16 +161,19 @@ def _forced(state: GameState, events: Events) -> GameState:
 def apply(state: GameState, action: Action) -> Applied:
     """Apply an action: the new state and its events, or IllegalAction / InvalidAction."""
     if not isinstance(action, Action):
-        raise InvalidAction("that is not an action")
+        raise InvalidAction(msg("that is not an action"))
     events: Events = []
     if isinstance(action, Correct):
         new = apply_correction(state, action, events)
         return Applied(replace(new, revision=state.revision + 1), tuple(events))
     if state.phase is Phase.OVER:
-        raise IllegalAction("the game is over; only corrections are possible", sources.GAME_END)
+        raise IllegalAction(
+            msg("the game is over; only corrections are possible"), sources.GAME_END
+        )
     for color in _colors_named(action):
         if color not in state.colors:
-            raise InvalidAction(f"{color.value} is not a color in this game")
+            text = msg("{color} is not a color in this game", color=color_term(color))
+            raise InvalidAction(text)
     new = _open_input(state, action, events)
     if new is None:
         if action not in _legal(state):

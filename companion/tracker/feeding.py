@@ -13,15 +13,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from companion.tracker.actions import Cubes, cubes_ref
 from companion.tracker.data import (
     BASE_MEALS,
     EXCRETION_CUBES,
     FRUGALITY,
+    GENES_BY_KEY,
     PARASITISM,
     SUBSTITUTION,
     Color,
 )
+from companion.tracker.msg import Msg, Param, msg, nmsg
 from companion.tracker.options import Substitution4p
+from companion.tracker.phrases import comma_list
 from companion.tracker.state import Amoeba, GameState
 
 RANK = {c: i for i, c in enumerate(Color)}  # canonical cube order, as actions normalise it
@@ -208,13 +212,54 @@ def excretion(state: GameState, color: Color) -> int:
     return min(EXCRETION_CUBES, state.supply(color))
 
 
-def meal_description(state: GameState, color: Color) -> str:
+def meal_description(state: GameState, color: Color) -> Msg:
     """The unmutated meal of this game in words."""
     n = state.n_players
     if n == 3:
-        return "3 cubes: 2 of one other color and 1 of the other"
+        return msg("3 cubes: 2 of one other color and 1 of the other")
     if n == 4:
-        return "3 cubes: 1 of each other color"
+        return msg("3 cubes: 1 of each other color")
     if n == 5:
-        return "4 cubes: 1 of each other color"
-    return "4 cubes of 4 different other colors"
+        return msg("4 cubes: 1 of each other color")
+    return msg("4 cubes of 4 different other colors")
+
+
+def meal_message(
+    who: Param,
+    cubes: Cubes,
+    genes: tuple[str, ...],
+    payer: Param | None,
+    excreted: tuple[Color, int],
+) -> Msg:
+    """A meal explained: what was eaten, with which genes, who paid, and the excretion."""
+    eaten = cubes_ref(cubes)
+    if genes:
+        names = comma_list([GENES_BY_KEY[g].term for g in genes])
+        # TRANSLATORS: the first part of a meal's sentence; {genes} are the feeding genes used.
+        meal = msg("{who} eats {cubes} ({genes})", who=who, cubes=eaten, genes=names)
+    else:
+        # TRANSLATORS: the first part of a meal's sentence: "Ana ● red 2 eats 1 ▲ yellow".
+        meal = msg("{who} eats {cubes}", who=who, cubes=eaten)
+    if payer is not None:
+        # TRANSLATORS: a meal ({meal}: "Ana ● red 2 eats 1 ▲ yellow"), then who pays for it.
+        meal = msg(
+            "{meal}; {payer} pays 1 BP to the bank ({gene})",
+            meal=meal,
+            payer=payer,
+            gene=GENES_BY_KEY[PARASITISM].term,
+        )
+    color, n = excreted
+    out = cubes_ref(((color, n),))
+    if n < EXCRETION_CUBES:
+        # TRANSLATORS: {meal} is what was eaten ("Ana ● red 2 eats 1 ▲ yellow"); {n} cubes of
+        # the eater's color were all that was left to excrete.
+        return nmsg(
+            "{meal}, and excretes {cubes} (food shortage: only {n} left in the supply).",
+            "{meal}, and excretes {cubes} (food shortage: only {n} left in the supply).",
+            n,
+            meal=meal,
+            cubes=out,
+        )
+    # TRANSLATORS: {meal} is what was eaten ("Ana ● red 2 eats 1 ▲ yellow"), {cubes} the
+    # cubes of its own color the amoeba leaves.
+    return msg("{meal}, and excretes {cubes}.", meal=meal, cubes=out)

@@ -19,8 +19,9 @@ from companion.tracker.data import (
     division_income,
 )
 from companion.tracker.movement import direction_text
-from companion.tracker.msg import Msg, as_msg
+from companion.tracker.msg import Msg, Seq, as_msg, msg, nmsg
 from companion.tracker.options import ArmorVsAggression
+from companion.tracker.phrases import comma_list, with_reason
 from companion.tracker.sources import Rule
 from companion.tracker.state import (
     Amoeba,
@@ -33,9 +34,9 @@ from companion.tracker.state import (
     MoveStep,
     Phase,
     Step,
-    amoeba_label,
+    amoeba_ref,
     new_players,
-    player_label,
+    player_ref,
 )
 
 
@@ -61,9 +62,9 @@ def say(events: Events, kind: str, text: Msg | str, source: Rule | None = None) 
     events.append(Event(kind, as_msg(text), source))
 
 
-def who(state: GameState, aid: AmoebaId) -> str:
-    """An amoeba as players call it: `Ben ▲ yellow 3`."""
-    return amoeba_label(state, aid)
+def who(state: GameState, aid: AmoebaId) -> Seq:
+    """An amoeba as players call it: `Ben ▲ yellow 3` (a ref; `str()` is the English)."""
+    return amoeba_ref(state, aid)
 
 
 def set_amoeba(state: GameState, amoeba: Amoeba) -> GameState:
@@ -112,7 +113,7 @@ def after_card(state: GameState, events: Events) -> GameState:
     if state.round >= 2:
         order = state.ladder_order(descending=True)
         return next_debtor(state.with_cursor(order=order, index=0), events)
-    say(events, "defects", "No gene defects in the first round.", sources.PHASE_2)
+    say(events, "defects", msg("No gene defects in the first round."), sources.PHASE_2)
     return begin_genes(state, events)
 
 
@@ -120,14 +121,25 @@ def turn_card(state: GameState, card_id: str, events: Events) -> GameState:
     """Turn an environment card face up."""
     card = state.setup.cards[card_id]
     state = replace(state, card=card_id, turned=state.turned + (card_id,))
-    drift = f"drift {direction_text(card.drift.value)}" if card.drift else "no drift"
     left = len(state.remaining_cards())
-    say(
-        events,
-        "card",
-        f"Environment card {card_id} is turned: {drift}, ozone {card.ozone}. {left} card(s) left.",
-        sources.PHASE_2 if state.round else sources.SETUP,
-    )
+    if card.drift:
+        text = nmsg(
+            "Environment card {card} is turned: drift {direction}, ozone {ozone}. {n} card left.",
+            "Environment card {card} is turned: drift {direction}, ozone {ozone}. {n} cards left.",
+            left,
+            card=card_id,
+            direction=direction_text(card.drift.value),
+            ozone=card.ozone,
+        )
+    else:
+        text = nmsg(
+            "Environment card {card} is turned: no drift, ozone {ozone}. {n} card left.",
+            "Environment card {card} is turned: no drift, ozone {ozone}. {n} cards left.",
+            left,
+            card=card_id,
+            ozone=card.ozone,
+        )
+    say(events, "card", text, sources.PHASE_2 if state.round else sources.SETUP)
     return after_card(state, events)
 
 
@@ -142,13 +154,16 @@ def maybe_auto_card(state: GameState, events: Events) -> GameState:
 def begin_placement(state: GameState, events: Events) -> GameState:
     """Start the two setup placements, ascending first (000 §Colocar Amebas)."""
     order = state.ladder_order(descending=False)
-    say(
-        events,
-        "setup",
-        "Placement: in ascending order each places an amoeba on an empty space"
-        + (" with 1 DP." if state.n_players >= 4 else " (no DP with 3 players)."),
-        sources.PLACEMENT,
-    )
+    if state.n_players >= 4:
+        text = msg(
+            "Placement: in ascending order each places an amoeba on an empty space with 1 DP."
+        )
+    else:
+        text = msg(
+            "Placement: in ascending order each places an amoeba on an empty space "
+            "(no DP with 3 players)."
+        )
+    say(events, "setup", text, sources.PLACEMENT)
     return state.with_cursor(step=Step.PLACE, order=order, index=0, placement_round=1)
 
 
@@ -158,7 +173,8 @@ def after_placement(state: GameState, events: Events) -> GameState:
     if cursor.index + 1 < len(cursor.order):
         return state.with_cursor(index=cursor.index + 1)
     if cursor.placement_round == 1:
-        say(events, "setup", "Second placement: in descending order, no DP.", sources.PLACEMENT)
+        text = msg("Second placement: in descending order, no DP.")
+        say(events, "setup", text, sources.PLACEMENT)
         order = state.ladder_order(descending=True)
         return state.with_cursor(order=order, index=0, placement_round=2)
     return begin_round(state, events)
@@ -170,13 +186,12 @@ def begin_round(state: GameState, events: Events) -> GameState:
     players = tuple(replace(p, used_this_round=()) for p in state.players)
     state = replace(state, round=state.round + 1, phase=Phase.MOVEMENT, players=players)
     order = state.ladder_order(descending=False)
-    names = ", ".join(player_label(state, c) for c in order)
-    say(
-        events,
-        "phase",
-        f"Round {state.round}, phase 1: movement and feeding, ascending order: {names}.",
-        sources.PHASE_1,
+    text = msg(
+        "Round {round}, phase 1: movement and feeding, ascending order: {players}.",
+        round=state.round,
+        players=comma_list([player_ref(state, c) for c in order]),
     )
+    say(events, "phase", text, sources.PHASE_1)
     state = replace(state, cursor=Cursor(step=Step.MOVEMENT_CHOICE, order=order, index=0))
     return next_amoeba(state, events)
 
@@ -221,39 +236,60 @@ def start_active_move(state: GameState, ctx: MoveCtx, events: Events) -> GameSta
 
 
 def resolve_direction(
-    state: GameState, ctx: MoveCtx, option: str | None, why: str, events: Events
+    state: GameState, ctx: MoveCtx, option: str | None, why: Msg | None, events: Events
 ) -> GameState:
-    """Move (or drift) one space in a direction, unless an obstacle is in the way."""
+    """Move (or drift) one space in a direction, unless an obstacle is in the way.
+
+    `why` says how the direction was found (`phrases.how_chosen`), or None for a drift.
+    """
     mover = state.amoeba(ctx.mover)
     origin = mover.space
     dest = movement.destination(state, origin, option)
     name = who(state, ctx.mover)
-    verb = "moves" if ctx.active else "drifts"
     if option is None:
-        say(
-            events,
-            "move",
-            f"{name} stays on space {origin}: this card has no drift.",
-            sources.NO_DRIFT,
-        )
+        text = msg("{who} stays on space {space}: this card has no drift.", who=name, space=origin)
+        say(events, "move", text, sources.NO_DRIFT)
     elif dest == origin and option != "stay":
-        say(
-            events,
-            "move",
-            f"{name} {verb} {direction_text(option)} but the edge or the island "
-            f"blocks it: it stays on space {origin}. {why}".strip(),
-            sources.PHASE_1,
-        )
+        way = direction_text(option)
+        if ctx.active:
+            text = msg(
+                "{who} moves {direction} but the edge or the island blocks it: "
+                "it stays on space {space}.",
+                who=name,
+                direction=way,
+                space=origin,
+            )
+        else:
+            text = msg(
+                "{who} drifts {direction} but the edge or the island blocks it: "
+                "it stays on space {space}.",
+                who=name,
+                direction=way,
+                space=origin,
+            )
+        say(events, "move", with_reason(text, why), sources.PHASE_1)
     elif dest == origin:
-        say(events, "move", f"{name} stays on space {origin}. {why}".strip(), sources.COMPASS)
+        text = msg("{who} stays on space {space}.", who=name, space=origin)
+        say(events, "move", with_reason(text, why), sources.COMPASS)
     else:
-        say(
-            events,
-            "move",
-            f"{name} {verb} {direction_text(option)} from space {origin} to "
-            f"space {dest}. {why}".strip(),
-            sources.PHASE_1,
-        )
+        way = direction_text(option)
+        if ctx.active:
+            text = msg(
+                "{who} moves {direction} from space {start} to space {end}.",
+                who=name,
+                direction=way,
+                start=origin,
+                end=dest,
+            )
+        else:
+            text = msg(
+                "{who} drifts {direction} from space {start} to space {end}.",
+                who=name,
+                direction=way,
+                start=origin,
+                end=dest,
+            )
+        say(events, "move", with_reason(text, why), sources.PHASE_1)
     moves = ctx.moves + (1 if ctx.active else 0)
     queue: tuple[MoveStep, ...] = ()
     if dest != origin:
@@ -299,13 +335,13 @@ def movement_done(state: GameState, ctx: MoveCtx, events: Events) -> GameState:
 # ----- attacks -----------------------------------------------------------------------
 def begin_attack(state: GameState, attack: AttackCtx, events: Events) -> GameState:
     """An attack is declared: the defender may respond."""
-    say(
-        events,
-        "attack",
-        f"{who(state, attack.attacker)} attacks {who(state, attack.target)} on "
-        f"space {attack.space}.",
-        sources.ATTACKS,
+    text = msg(
+        "{attacker} attacks {target} on space {space}.",
+        attacker=who(state, attack.attacker),
+        target=who(state, attack.target),
+        space=attack.space,
     )
+    say(events, "attack", text, sources.ATTACKS)
     state = state.with_cursor(attack=attack)
     return ask_response(state, events)
 
@@ -325,44 +361,50 @@ def attack_succeeds(state: GameState, events: Events) -> GameState:
     name, by = who(state, attack.target), who(state, attack.attacker)
     if attack.kind == "struggle":
         state, placed = deaths.remove_amoeba(state, target, deaths.VIOLENT_DEATH_CUBES)
-        say(
-            events,
-            "death",
-            f"{name} dies a violent death: {by} eats it and, instead of "
-            f"excreting, leaves 1 cube of each color ({placed}) on space {attack.space}.",
-            sources.VIOLENT_DEATH,
+        text = msg(
+            "{target} dies a violent death: {attacker} eats it and, instead of excreting, "
+            "leaves 1 cube of each color ({cubes}) on space {space}.",
+            target=name,
+            attacker=by,
+            cubes=placed,
+            space=attack.space,
         )
+        say(events, "death", text, sources.VIOLENT_DEATH)
         state = state.with_cursor(attack=None)
         return amoeba_done(state, events)
     if attacks.armored(state, target):
         target = replace(target, dp=target.dp + 1)
         state = set_amoeba(state, target)
         limit = deaths.dp_limit(state, target.color)
-        say(
-            events,
-            "attack",
-            f"{name}'s Armor absorbs the Aggression: it takes 1 DP (now {target.dp}).",
-            sources.ADVANCED_ATTACKS,
+        text = msg(
+            "{target}'s Armor absorbs the Aggression: it takes 1 DP (now {dp}).",
+            target=name,
+            dp=target.dp,
         )
+        say(events, "attack", text, sources.ADVANCED_ATTACKS)
         if target.dp >= limit:
             state, placed = deaths.remove_amoeba(state, target, deaths.NATURAL_DEATH_CUBES)
-            say(
-                events,
-                "death",
-                f"{name} reaches {limit} DP and dies at once, leaving {placed} "
-                f"on space {target.space}.",
-                sources.ARMOR_DEATH,
+            text = nmsg(
+                "{target} reaches {n} DP and dies at once, leaving {cubes} on space {space}.",
+                "{target} reaches {n} DP and dies at once, leaving {cubes} on space {space}.",
+                limit,
+                target=name,
+                cubes=placed,
+                space=target.space,
             )
+            say(events, "death", text, sources.ARMOR_DEATH)
         elif state.setup.options.armor_vs_aggression is ArmorVsAggression.FAILURE:
             return attack_fails(state, events)
         return aggression_done(state, events)
     state, placed = deaths.remove_amoeba(state, target, deaths.NATURAL_DEATH_CUBES)
-    say(
-        events,
-        "death",
-        f"{by}'s Aggression kills {name}, leaving {placed} on space {target.space}.",
-        sources.ADVANCED_ATTACKS,
+    text = msg(
+        "{attacker}'s Aggression kills {target}, leaving {cubes} on space {space}.",
+        attacker=by,
+        target=name,
+        cubes=placed,
+        space=target.space,
     )
+    say(events, "death", text, sources.ADVANCED_ATTACKS)
     return aggression_done(state, events)
 
 
@@ -380,20 +422,15 @@ def attack_over_failed(state: GameState, events: Events) -> GameState:
     if attack.kind == "struggle":
         attacker = state.amoeba(attack.attacker)
         state = set_amoeba(state, replace(attacker, dp=attacker.dp + 1))
-        say(
-            events,
-            "starve",
-            f"{who(state, attack.attacker)}'s attack failed: it starves and "
-            f"takes 1 DP (now {attacker.dp + 1}).",
-            sources.ATTACKS_QA,
+        text = msg(
+            "{who}'s attack failed: it starves and takes 1 DP (now {dp}).",
+            who=who(state, attack.attacker),
+            dp=attacker.dp + 1,
         )
+        say(events, "starve", text, sources.ATTACKS_QA)
         return amoeba_done(state.with_cursor(attack=None), events)
-    say(
-        events,
-        "attack",
-        f"{who(state, attack.attacker)}'s Aggression failed.",
-        sources.ADVANCED_ATTACKS,
-    )
+    text = msg("{who}'s Aggression failed.", who=who(state, attack.attacker))
+    say(events, "attack", text, sources.ADVANCED_ATTACKS)
     return aggression_done(state, events)
 
 
@@ -402,26 +439,24 @@ def escape_done(state: GameState, events: Events) -> GameState:
     attack = state.cursor.attack
     target = state.amoeba(attack.target)
     if target.space == attack.space:
-        say(events, "attack", f"{who(state, attack.target)} did not get away.", sources.ATTACKS)
+        text = msg("{who} did not get away.", who=who(state, attack.target))
+        say(events, "attack", text, sources.ATTACKS)
         return ask_response(state, events)
     attacker = state.amoeba(attack.attacker)
     if attacker.space == target.space:
-        say(
-            events,
-            "attack",
-            f"{who(state, attack.attacker)} rode along: the attack is over"
-            + (", and it may still feed here." if attack.kind == "struggle" else "."),
-            sources.ATTACKS_QA,
-        )
+        rider = who(state, attack.attacker)
+        if attack.kind == "struggle":
+            text = msg(
+                "{who} rode along: the attack is over, and it may still feed here.", who=rider
+            )
+        else:
+            text = msg("{who} rode along: the attack is over.", who=rider)
+        say(events, "attack", text, sources.ATTACKS_QA)
         if attack.kind == "struggle":
             return state.with_cursor(attack=None, step=Step.FEED, may_attack=False)
         return aggression_done(state, events)
-    say(
-        events,
-        "attack",
-        f"{who(state, attack.target)} escaped to space {target.space}.",
-        sources.ATTACKS,
-    )
+    text = msg("{who} escaped to space {space}.", who=who(state, attack.target), space=target.space)
+    say(events, "attack", text, sources.ATTACKS)
     return attack_fails(state, events)
 
 
@@ -436,12 +471,8 @@ def begin_environment(state: GameState, events: Events) -> GameState:
     """Phase 2: turn the next environment card."""
     state = replace(state, phase=Phase.ENVIRONMENT)
     state = replace(state, cursor=Cursor(step=Step.TURN_CARD))
-    say(
-        events,
-        "phase",
-        f"Round {state.round}, phase 2: environment and gene defects.",
-        sources.PHASE_2,
-    )
+    text = msg("Round {round}, phase 2: environment and gene defects.", round=state.round)
+    say(events, "phase", text, sources.PHASE_2)
     return maybe_auto_card(state, events)
 
 
@@ -453,22 +484,27 @@ def next_debtor(state: GameState, events: Events) -> GameState:
     while index < len(cursor.order):
         color = cursor.order[index]
         mp, owed = defects.mp_sum(state, color), defects.debt(state, color)
-        name = player_label(state, color)
+        name = player_ref(state, color)
         if owed > 0:
-            say(
-                events,
-                "defects",
-                f"{name} has {mp} MP against ozone {card.ozone}: owes {owed}.",
-                sources.PHASE_2,
+            text = nmsg(
+                "{who} has {n} MP against ozone {ozone}: owes {owed}.",
+                "{who} has {n} MP against ozone {ozone}: owes {owed}.",
+                mp,
+                who=name,
+                ozone=card.ozone,
+                owed=owed,
             )
+            say(events, "defects", text, sources.PHASE_2)
             return state.with_cursor(index=index, step=Step.PAY_DEBT)
         if state.player(color).genes:
-            say(
-                events,
-                "defects",
-                f"{name} has {mp} MP against ozone {card.ozone}: nothing owed.",
-                sources.PHASE_2,
+            text = nmsg(
+                "{who} has {n} MP against ozone {ozone}: nothing owed.",
+                "{who} has {n} MP against ozone {ozone}: nothing owed.",
+                mp,
+                who=name,
+                ozone=card.ozone,
             )
+            say(events, "defects", text, sources.PHASE_2)
         index += 1
     return begin_genes(state, events)
 
@@ -478,12 +514,8 @@ def begin_genes(state: GameState, events: Events) -> GameState:
     """Phase 3: in descending order each player buys genes once."""
     order = state.ladder_order(descending=True)
     state = replace(state, phase=Phase.GENES, cursor=Cursor(step=Step.BUY, order=order))
-    say(
-        events,
-        "phase",
-        f"Round {state.round}, phase 3: new genes, descending order.",
-        sources.PHASE_3,
-    )
+    text = msg("Round {round}, phase 3: new genes, descending order.", round=state.round)
+    say(events, "phase", text, sources.PHASE_3)
     return state
 
 
@@ -499,12 +531,8 @@ def begin_division(state: GameState, events: Events) -> GameState:
     """Phase 4: in descending order each player gets BP and may divide."""
     order = state.ladder_order(descending=True)
     state = replace(state, phase=Phase.DIVISION, cursor=Cursor(step=Step.DIVIDE, order=order))
-    say(
-        events,
-        "phase",
-        f"Round {state.round}, phase 4: cell division, descending order.",
-        sources.PHASE_4,
-    )
+    text = msg("Round {round}, phase 4: cell division, descending order.", round=state.round)
+    say(events, "phase", text, sources.PHASE_4)
     return income(state, events)
 
 
@@ -515,12 +543,14 @@ def income(state: GameState, events: Events) -> GameState:
     player = state.player(color)
     state = state.with_player(replace(player, bp=player.bp + gain))
     src = sources.DIVISION_5_6 if state.n_players >= 5 else sources.PHASE_4
-    say(
-        events,
-        "income",
-        f"{player_label(state, color)} receives {gain} BP (now {player.bp + gain}).",
-        src,
+    text = nmsg(
+        "{who} receives {n} BP (now {bp}).",
+        "{who} receives {n} BP (now {bp}).",
+        gain,
+        who=player_ref(state, color),
+        bp=player.bp + gain,
     )
+    say(events, "income", text, src)
     return state
 
 
@@ -541,24 +571,26 @@ def begin_deaths(state: GameState, events: Events) -> GameState:
     """Phase 5: natural deaths in descending then numerical order, then Aggression."""
     order = state.ladder_order(descending=True)
     state = replace(state, phase=Phase.DEATHS, cursor=Cursor(step=Step.AGGRESSION, order=order))
-    say(
-        events, "phase", f"Round {state.round}, phase 5: deaths, descending order.", sources.PHASE_5
-    )
+    text = msg("Round {round}, phase 5: deaths, descending order.", round=state.round)
+    say(events, "phase", text, sources.PHASE_5)
     died = False
     for color in order:
         limit = deaths.dp_limit(state, color)
         for amoeba in deaths.doomed(state, color):
             state, placed = deaths.remove_amoeba(state, amoeba, deaths.NATURAL_DEATH_CUBES)
             died = True
-            say(
-                events,
-                "death",
-                f"{who(state, amoeba.id)} has {amoeba.dp} DP (dies at {limit}) "
-                f"and dies, leaving {placed} on space {amoeba.space}.",
-                sources.PHASE_5,
+            text = nmsg(
+                "{who} has {n} DP (dies at {limit}) and dies, leaving {cubes} on space {space}.",
+                "{who} has {n} DP (dies at {limit}) and dies, leaving {cubes} on space {space}.",
+                amoeba.dp,
+                who=who(state, amoeba.id),
+                limit=limit,
+                cubes=placed,
+                space=amoeba.space,
             )
+            say(events, "death", text, sources.PHASE_5)
     if not died:
-        say(events, "death", "No amoeba has enough DP to die.", sources.PHASE_5)
+        say(events, "death", msg("No amoeba has enough DP to die."), sources.PHASE_5)
     return next_aggressor(state, events)
 
 
@@ -581,33 +613,19 @@ def begin_scoring(state: GameState, events: Events) -> GameState:
     """Phase 6: every marker advances, descending order, over free spaces only."""
     state = replace(state, phase=Phase.SCORING)
     order = state.ladder_order(descending=True)
-    say(
-        events,
-        "phase",
-        f"Round {state.round}, phase 6: scoring, descending order.",
-        sources.PHASE_6,
-    )
+    text = msg("Round {round}, phase 6: scoring, descending order.", round=state.round)
+    say(events, "phase", text, sources.PHASE_6)
     last = state.setup.ladder_length
     if not state.score_history:
         state = replace(state, start_markers=tuple(p.marker for p in state.players))
     for color in order:
-        total, from_amoebas, from_genes = scoring.advance(state, color)
+        total = scoring.advance(state, color)[0]
         player = state.player(color)
         occupied = {p.marker for p in state.players if p.color != color}
         end, skipped = scoring.move_marker(player.marker, total, occupied, last)
-        count = len(state.amoebas_of(color))
-        cards = scoring.gene_cards(state, color)
-        text = (
-            f"{player_label(state, color)}: {count} amoeba(s) advance {from_amoebas}, {cards} gene "
-            f"card(s) advance {from_genes}: {total} free space(s), from {player.marker} "
-            f"to {end}"
-        )
-        if skipped:
-            text += f", skipping occupied {', '.join(map(str, skipped))}"
-        if end - player.marker - len(skipped) < total:
-            text += " (the end of the ladder)"
+        text = scoring.advance_message(state, color, player.marker, end, skipped)
         src = sources.SCORING_5_6 if state.n_players >= 5 else sources.PHASE_6
-        say(events, "score", text + ".", src)
+        say(events, "score", text, src)
         state = state.with_player(replace(player, marker=end))
     history = state.score_history + (tuple(p.marker for p in state.players),)
     state = replace(state, score_history=history)
@@ -619,20 +637,11 @@ def end_of_round(state: GameState, events: Events) -> GameState:
     zone = state.setup.end_zone_start
     in_zone = [p for p in state.players if p.marker >= zone]
     if in_zone or not state.remaining_cards():
-        why = (
-            f"{', '.join(player_label(state, p.color) for p in in_zone)} reached the end zone "
-            f"(space {zone}+)"
-            if in_zone
-            else "the last environment card was turned this round"
-        )
-        ranking = sorted(state.players, key=lambda p: p.marker, reverse=True)
-        places = "; ".join(
-            f"{i}. {player_label(state, p.color)} ({p.marker})" for i, p in enumerate(ranking, 1)
-        )
+        text = scoring.end_message(state, tuple(p.color for p in in_zone))
         say(
             events,
             "end",
-            f"The game ends: {why}. {places}. {player_label(state, ranking[0].color)} wins.",
+            text,
             sources.EARLY_END
             if in_zone and state.setup.options.end_zone_start is not None
             else sources.GAME_END,

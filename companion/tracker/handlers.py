@@ -40,17 +40,27 @@ from companion.tracker.actions import (
     Stay,
     Strike,
     TurnEnvironmentCard,
-    cubes_text,
+    cubes_ref,
 )
-from companion.tracker.data import GENES_BY_KEY, TENTACLE, Color, color_label
+from companion.tracker.data import (
+    GENES_BY_KEY,
+    HOLDING,
+    PERSISTENCE,
+    SPEED,
+    STREAMLINING,
+    TENTACLE,
+    Color,
+)
 from companion.tracker.flow import Events, say, who
+from companion.tracker.msg import Seq, msg, nmsg
+from companion.tracker.phrases import and_list, comma_list, dice_ref, gene, how_chosen
 from companion.tracker.state import (
     AttackCtx,
     GameState,
     HeldGene,
     MoveCtx,
     Step,
-    player_label,
+    player_ref,
 )
 
 
@@ -65,13 +75,13 @@ def _turn_card(state: GameState, action: TurnEnvironmentCard, events: Events) ->
 
 
 def _shuffle(state: GameState, action: ShuffleEnvironmentDeck, events: Events) -> GameState:
-    say(
-        events,
-        "card",
-        f"The app shuffled the {len(action.order)} remaining environment cards; "
+    text = nmsg(
+        "The app shuffled the {n} remaining environment card; it is turned in the recorded order.",
+        "The app shuffled the {n} remaining environment cards; "
         "they are turned in the recorded order.",
-        sources.SETUP,
+        len(action.order),
     )
+    say(events, "card", text, sources.SETUP)
     state = replace(state, shuffled_order=tuple(action.order))
     return flow.maybe_auto_card(state, events)
 
@@ -79,12 +89,12 @@ def _shuffle(state: GameState, action: ShuffleEnvironmentDeck, events: Events) -
 def _start_roll(state: GameState, action: RollForStartOrder, events: Events) -> GameState:
     cursor = state.cursor
     rolls = cursor.start_rolls + ((action.color, action.total),)
-    say(
-        events,
-        "setup",
-        f"{player_label(state, action.color)} rolls {action.total} for the start order.",
-        sources.START_ORDER,
+    text = msg(
+        "{who} rolls {total} for the start order.",
+        who=player_ref(state, action.color),
+        total=action.total,
     )
+    say(events, "setup", text, sources.START_ORDER)
     group = next(g for g in cursor.start_groups if len(g) > 1)
     if len(rolls) < len(group):
         return state.with_cursor(start_rolls=rolls)
@@ -97,19 +107,22 @@ def _start_roll(state: GameState, action: RollForStartOrder, events: Events) -> 
     groups = cursor.start_groups[:i] + split + cursor.start_groups[i + 1 :]
     for tied in split:
         if len(tied) > 1:
-            names = " and ".join(player_label(state, c) for c in tied)
-            say(events, "setup", f"{names} tie and roll again.", sources.START_ORDER)
+            names = and_list([player_ref(state, c) for c in tied])
+            say(
+                events,
+                "setup",
+                msg("{players} tie and roll again.", players=names),
+                sources.START_ORDER,
+            )
     state = state.with_cursor(start_groups=groups, start_rolls=())
     if all(len(g) == 1 for g in groups):
         order = tuple(g[0] for g in groups)
-        say(
-            events,
-            "setup",
-            "Start order: "
-            + ", ".join(player_label(state, c) for c in order)
-            + f". In this order each picks a ladder start space 1-{state.n_players}.",
-            sources.START_ORDER,
+        text = msg(
+            "Start order: {players}. In this order each picks a ladder start space 1-{last}.",
+            players=comma_list([player_ref(state, c) for c in order]),
+            last=state.n_players,
         )
+        say(events, "setup", text, sources.START_ORDER)
         return state.with_cursor(step=Step.START_SPACE, start_order=order, index=0)
     return state
 
@@ -122,12 +135,12 @@ def _set_markers(state: GameState, spaces: dict[Color, int], events: Events) -> 
 
 def _choose_start(state: GameState, action: ChooseStartSpace, events: Events) -> GameState:
     state = state.with_player(replace(state.player(action.color), marker=action.space))
-    say(
-        events,
-        "setup",
-        f"{player_label(state, action.color)} starts on ladder space {action.space}.",
-        sources.START_ORDER,
+    text = msg(
+        "{who} starts on ladder space {space}.",
+        who=player_ref(state, action.color),
+        space=action.space,
     )
+    say(events, "setup", text, sources.START_ORDER)
     order = state.cursor.start_order
     if state.cursor.index + 1 < len(order):
         return state.with_cursor(index=state.cursor.index + 1)
@@ -135,27 +148,21 @@ def _choose_start(state: GameState, action: ChooseStartSpace, events: Events) ->
 
 
 def _set_start(state: GameState, action: SetStartSpaces, events: Events) -> GameState:
-    say(
-        events,
-        "setup",
-        "Start spaces as placed at the table: "
-        + ", ".join(f"{player_label(state, c)} {s}" for c, s in action.spaces)
-        + ".",
-        sources.START_ORDER,
-    )
+    spaces = comma_list([Seq((player_ref(state, c), s)) for c, s in action.spaces])
+    text = msg("Start spaces as placed at the table: {spaces}.", spaces=spaces)
+    say(events, "setup", text, sources.START_ORDER)
     return _set_markers(state, dict(action.spaces), events)
 
 
 def _place(state: GameState, action: PlaceAmoeba, events: Events) -> GameState:
     dp = 1 if state.cursor.placement_round == 1 and state.n_players >= 4 else 0
     state = flow.place_new_amoeba(state, action.amoeba, action.space, dp)
-    say(
-        events,
-        "place",
-        f"{who(state, action.amoeba)} is placed on space {action.space}"
-        + (" with 1 DP." if dp else "."),
-        sources.PLACEMENT,
-    )
+    name = who(state, action.amoeba)
+    if dp:
+        text = msg("{who} is placed on space {space} with 1 DP.", who=name, space=action.space)
+    else:
+        text = msg("{who} is placed on space {space}.", who=name, space=action.space)
+    say(events, "place", text, sources.PLACEMENT)
     return flow.after_placement(state, events)
 
 
@@ -164,50 +171,51 @@ def _drift(state: GameState, action: Drift, events: Events) -> GameState:
     ctx = MoveCtx(
         mover=action.amoeba, purpose="turn", active=False, origin=state.amoeba(action.amoeba).space
     )
-    return flow.resolve_direction(state, ctx, movement.drift_option(state), "", events)
+    return flow.resolve_direction(state, ctx, movement.drift_option(state), None, events)
 
 
 def _move(state: GameState, action: Move, events: Events) -> GameState:
     player = state.player(action.amoeba.color)
     cost = movement.move_cost(player)
     state = flow.pay(state, player.color, cost)
-    say(
-        events,
-        "move",
-        f"{who(state, action.amoeba)} moves by itself"
-        + (f", paying {cost} BP." if cost else " for free (Streamlining)."),
-        sources.PHASE_1,
-    )
+    name = who(state, action.amoeba)
+    if cost:
+        text = nmsg(
+            "{who} moves by itself, paying {n} BP.",
+            "{who} moves by itself, paying {n} BP.",
+            cost,
+            who=name,
+        )
+    else:
+        text = msg("{who} moves by itself for free ({gene}).", who=name, gene=gene(STREAMLINING))
+    say(events, "move", text, sources.PHASE_1)
     ctx = MoveCtx(mover=action.amoeba, purpose="turn", active=True)
     return flow.start_active_move(state, ctx, events)
 
 
 def _stay(state: GameState, action: Stay, events: Events) -> GameState:
-    say(
-        events,
-        "move",
-        f"{who(state, action.amoeba)} holds on and stays (Holding).",
-        sources.MOVEMENT_GENES,
+    text = msg(
+        "{who} holds on and stays ({gene}).", who=who(state, action.amoeba), gene=gene(HOLDING)
     )
+    say(events, "move", text, sources.MOVEMENT_GENES)
     return state.with_cursor(step=Step.FEED)
 
 
 def _roll_movement(state: GameState, action: RollMovement, events: Events) -> GameState:
     ctx = state.cursor.move
     options = movement.roll_options(action.dice)
-    dice = " and ".join(map(str, action.dice))
-    offered = ", ".join(movement.direction_text(o) for o in options)
     if len(options) == 1:
-        why = f"(rolled {dice})"
+        why = how_chosen(action.dice, chose=False)
         return flow.resolve_direction(
             state, replace(ctx, dice=action.dice), options[0], why, events
         )
-    say(
-        events,
-        "roll",
-        f"{who(state, ctx.mover)} rolls {dice}: choose {offered}.",
-        movement.movement_source(len(action.dice)),
+    text = msg(
+        "{who} rolls {dice}: choose {options}.",
+        who=who(state, ctx.mover),
+        dice=dice_ref(action.dice),
+        options=comma_list([movement.direction_text(o) for o in options]),
     )
+    say(events, "roll", text, movement.movement_source(len(action.dice)))
     return state.with_cursor(
         step=Step.MOVE_DIRECTION, move=replace(ctx, dice=action.dice, options=options)
     )
@@ -215,7 +223,7 @@ def _roll_movement(state: GameState, action: RollMovement, events: Events) -> Ga
 
 def _choose_direction(state: GameState, action: ChooseDirection, events: Events) -> GameState:
     ctx = state.cursor.move
-    why = f"(rolled {' and '.join(map(str, ctx.dice))}, chose)" if ctx.dice else "(chose)"
+    why = how_chosen(ctx.dice, chose=True)
     return flow.resolve_direction(state, ctx, action.direction, why, events)
 
 
@@ -227,13 +235,15 @@ def _carry(state: GameState, action: CarryCubes, events: Events) -> GameState:
         state = flow.add_cubes(state, head.origin, i, -n)
         state = flow.add_cubes(state, head.destination, i, n)
     if action.cubes:
-        say(
-            events,
-            "carry",
-            f"{who(state, action.amoeba)} carries {cubes_text(action.cubes)} "
-            f"from space {head.origin} to space {head.destination} (Tentacle).",
-            sources.MOVEMENT_GENES,
+        text = msg(
+            "{who} carries {cubes} from space {start} to space {end} ({gene}).",
+            who=who(state, action.amoeba),
+            cubes=cubes_ref(action.cubes),
+            start=head.origin,
+            end=head.destination,
+            gene=gene(TENTACLE),
         )
+        say(events, "carry", text, sources.MOVEMENT_GENES)
     return flow.process_queue(state, replace(ctx, queue=ctx.queue[1:]), events)
 
 
@@ -244,12 +254,13 @@ def _ride(state: GameState, action: RideAlong, events: Events) -> GameState:
     if action.go:
         rider = state.amoeba(action.amoeba)
         state = flow.set_amoeba(state, replace(rider, space=head.destination))
-        say(
-            events,
-            "move",
-            f"{who(state, action.amoeba)} rides along to space {head.destination} (Holding).",
-            sources.MOVEMENT_GENES,
+        text = msg(
+            "{who} rides along to space {space} ({gene}).",
+            who=who(state, action.amoeba),
+            space=head.destination,
+            gene=gene(HOLDING),
         )
+        say(events, "move", text, sources.MOVEMENT_GENES)
         if state.player(rider.color).has(TENTACLE):
             rest = (replace(head, kind="carry"),) + rest
     return flow.process_queue(state, replace(ctx, queue=rest), events)
@@ -257,12 +268,10 @@ def _ride(state: GameState, action: RideAlong, events: Events) -> GameState:
 
 def _move_again(state: GameState, action: MoveAgain, events: Events) -> GameState:
     ctx = state.cursor.move
-    say(
-        events,
-        "move",
-        f"{who(state, ctx.mover)} makes a second, free move (Speed).",
-        sources.SPEED_QA,
+    text = msg(
+        "{who} makes a second, free move ({gene}).", who=who(state, ctx.mover), gene=gene(SPEED)
     )
+    say(events, "move", text, sources.SPEED_QA)
     return flow.start_active_move(state, ctx, events)
 
 
@@ -280,36 +289,36 @@ def _feed(state: GameState, action: Feed, events: Events) -> GameState:
     )
     for color, n in action.cubes:
         state = flow.add_cubes(state, amoeba.space, state.seat(color), -n)
-    text = f"{who(state, amoeba.id)} eats {cubes_text(action.cubes)}"
-    if meal.genes:
-        text += " (" + ", ".join(GENES_BY_KEY[g].name for g in meal.genes) + ")"
     if action.parasite:
         state = flow.pay(state, action.parasite, 1)
-        text += f"; {player_label(state, action.parasite)} pays 1 BP to the bank (Parasitism)"
     excreted = feeding.excretion(state, amoeba.color)
     state = flow.add_cubes(state, amoeba.space, state.seat(amoeba.color), excreted)
-    text += f", and excretes {excreted} {color_label(amoeba.color)}"
-    if excreted < 2:
-        text += f" (food shortage: only {excreted} left in the supply)"
+    text = feeding.meal_message(
+        who(state, amoeba.id),
+        action.cubes,
+        meal.genes,
+        player_ref(state, action.parasite) if action.parasite else None,
+        (amoeba.color, excreted),
+    )
     source = (
         sources.FEEDING_GENES_NOTE
         if meal.genes
         else (sources.FEEDING_5_6 if state.n_players >= 5 else sources.FEEDING)
     )
-    say(events, "feed", text + ".", source)
+    say(events, "feed", text, source)
     return flow.amoeba_done(state, events)
 
 
 def _starve(state: GameState, action: Starve, events: Events) -> GameState:
     amoeba = state.amoeba(action.amoeba)
     state = flow.set_amoeba(state, replace(amoeba, dp=amoeba.dp + 1))
-    say(
-        events,
-        "starve",
-        f"{who(state, amoeba.id)} finds no meal on space {amoeba.space}: it "
-        f"starves and takes 1 DP (now {amoeba.dp + 1}).",
-        sources.FEEDING,
+    text = msg(
+        "{who} finds no meal on space {space}: it starves and takes 1 DP (now {dp}).",
+        who=who(state, amoeba.id),
+        space=amoeba.space,
+        dp=amoeba.dp + 1,
     )
+    say(events, "starve", text, sources.FEEDING)
     return flow.amoeba_done(state, events)
 
 
@@ -341,12 +350,8 @@ def _use(state: GameState, color: Color, response: str, cost: int) -> GameState:
 def _defend(state: GameState, action: Defend, events: Events) -> GameState:
     attack = state.cursor.attack
     state = _use(state, attack.target.color, attacks.DEFEND, 1)
-    say(
-        events,
-        "attack",
-        f"{who(state, attack.target)} defends (1 BP): both roll a die.",
-        sources.ATTACKS,
-    )
+    text = msg("{who} defends (1 BP): both roll a die.", who=who(state, attack.target))
+    say(events, "attack", text, sources.ATTACKS)
     attack = replace(attack, tried=attack.tried + (attacks.DEFEND,))
     return state.with_cursor(step=Step.FIGHT_ROLL, attack=attack)
 
@@ -355,13 +360,17 @@ def _escape(state: GameState, action: Escape, events: Events) -> GameState:
     attack = state.cursor.attack
     cost = movement.move_cost(state.player(attack.target.color))
     state = _use(state, attack.target.color, attacks.FLEE, cost)
-    say(
-        events,
-        "attack",
-        f"{who(state, attack.target)} tries to escape"
-        + (f" (paying {cost} BP)." if cost else " (free: Streamlining)."),
-        sources.ATTACKS,
-    )
+    name = who(state, attack.target)
+    if cost:
+        text = nmsg(
+            "{who} tries to escape (paying {n} BP).",
+            "{who} tries to escape (paying {n} BP).",
+            cost,
+            who=name,
+        )
+    else:
+        text = msg("{who} tries to escape (free: {gene}).", who=name, gene=gene(STREAMLINING))
+    say(events, "attack", text, sources.ATTACKS)
     attack = replace(attack, tried=attack.tried + (attacks.FLEE,))
     state = state.with_cursor(attack=attack)
     ctx = MoveCtx(mover=attack.target, purpose="escape", active=True)
@@ -376,46 +385,48 @@ def _fight(state: GameState, action: FightRoll, events: Events) -> GameState:
     attack = state.cursor.attack
     a, d = action.attacker, action.defender
     if a == d:
-        say(events, "roll", f"The fight dice tie ({a} - {d}): roll again.", sources.ATTACKS)
+        text = msg(
+            "The fight dice tie ({attacker} - {defender}): roll again.", attacker=a, defender=d
+        )
+        say(events, "roll", text, sources.ATTACKS)
         return state
     if a > d:
-        say(
-            events,
-            "roll",
-            f"{who(state, attack.attacker)} wins the fight {a} - {d}.",
-            sources.ATTACKS,
+        text = msg(
+            "{who} wins the fight {high} - {low}.", who=who(state, attack.attacker), high=a, low=d
         )
+        say(events, "roll", text, sources.ATTACKS)
         if attacks.can_retry_defense(state, attack):
             return state.with_cursor(step=Step.DEFENSE_RETRY)
         return flow.attack_succeeds(state, events)
-    say(
-        events,
-        "roll",
-        f"{who(state, attack.target)} wins the fight {d} - {a}; no cubes are placed.",
-        sources.ATTACKS_QA,
+    text = msg(
+        "{who} wins the fight {high} - {low}; no cubes are placed.",
+        who=who(state, attack.target),
+        high=d,
+        low=a,
     )
+    say(events, "roll", text, sources.ATTACKS_QA)
     return flow.attack_fails(state, events)
 
 
 def _retry_defense(state: GameState, action: RetryDefense, events: Events) -> GameState:
     attack = replace(state.cursor.attack, defender_retried=True)
-    say(
-        events,
-        "attack",
-        f"{who(state, attack.target)} fights once more, free (Persistence).",
-        sources.ADVANCED_ATTACKS,
+    text = msg(
+        "{who} fights once more, free ({gene}).",
+        who=who(state, attack.target),
+        gene=gene(PERSISTENCE),
     )
+    say(events, "attack", text, sources.ADVANCED_ATTACKS)
     return state.with_cursor(step=Step.FIGHT_ROLL, attack=attack)
 
 
 def _retry_attack(state: GameState, action: RetryAttack, events: Events) -> GameState:
     old = state.cursor.attack
-    say(
-        events,
-        "attack",
-        f"{who(state, old.attacker)} tries once more, free (Persistence).",
-        sources.ADVANCED_ATTACKS,
+    text = msg(
+        "{who} tries once more, free ({gene}).",
+        who=who(state, old.attacker),
+        gene=gene(PERSISTENCE),
     )
+    say(events, "attack", text, sources.ADVANCED_ATTACKS)
     space = state.amoeba(old.attacker).space
     attack = AttackCtx(old.kind, old.attacker, action.target, space, attacker_retried=True)
     return flow.begin_attack(state, attack, events)
@@ -434,15 +445,9 @@ def _pay_debt(state: GameState, action: PayDebt, events: Events) -> GameState:
     value = defects.returned_value(state, action.genes)
     genes = tuple(g for g in player.genes if g.key not in action.genes)
     state = state.with_player(replace(player, bp=player.bp - action.bp, genes=genes))
-    parts = [GENES_BY_KEY[g].name for g in action.genes]
-    if action.bp:
-        parts.append(f"{action.bp} BP")
-    text = f"{player_label(state, action.color)} pays {owed} MP with " + " + ".join(parts)
-    if value > owed:
-        text += f"; {value - owed} MP in excess are lost"
-    if action.genes:
-        text += ". The returned genes go back to the pool"
-    say(events, "defects", text + ".", sources.PHASE_2)
+    name = player_ref(state, action.color)
+    text = defects.payment_message(name, owed, action.genes, action.bp, value - owed)
+    say(events, "defects", text, sources.PHASE_2)
     return flow.next_debtor(state.with_cursor(index=state.cursor.index + 1), events)
 
 
@@ -453,15 +458,28 @@ def _buy(state: GameState, action: BuyGene, events: Events) -> GameState:
     genes = tuple(g for g in player.genes if g.key != action.give_up)
     genes += (HeldGene(action.gene, state.round),)
     state = state.with_player(replace(player, bp=player.bp - price, genes=genes))
-    text = f"{player_label(state, action.color)} buys {card.name} for {price} BP"
+    name = player_ref(state, action.color)
+    left = nmsg("{n} BP left", "{n} BP left", player.bp - price)
     if action.give_up:
-        text += f", giving up {GENES_BY_KEY[action.give_up].name}"
-    say(
-        events,
-        "buy",
-        text + f" ({player.bp - price} BP left).",
-        sources.ADVANCED if action.give_up else sources.PHASE_3,
-    )
+        text = nmsg(
+            "{who} buys {gene} for {n} BP, giving up {lower} ({left}).",
+            "{who} buys {gene} for {n} BP, giving up {lower} ({left}).",
+            price,
+            who=name,
+            gene=card.term,
+            lower=gene(action.give_up),
+            left=left,
+        )
+    else:
+        text = nmsg(
+            "{who} buys {gene} for {n} BP ({left}).",
+            "{who} buys {gene} for {n} BP ({left}).",
+            price,
+            who=name,
+            gene=card.term,
+            left=left,
+        )
+    say(events, "buy", text, sources.ADVANCED if action.give_up else sources.PHASE_3)
     return state
 
 
@@ -474,25 +492,28 @@ def _divide(state: GameState, action: Divide, events: Events) -> GameState:
     rule = division.division_rule(state, action.amoeba.color)
     state = flow.pay(state, action.amoeba.color, cost)
     state = flow.place_new_amoeba(state, action.amoeba, action.space)
-    say(
-        events,
-        "divide",
-        f"{who(state, action.amoeba)} is born on space {action.space} for "
-        f"{cost} BP ({rule}); {state.player(action.amoeba.color).bp} BP left.",
-        sources.PHASE_4,
+    text = nmsg(
+        "{who} is born on space {space} for {n} BP ({rule}); {left}.",
+        "{who} is born on space {space} for {n} BP ({rule}); {left}.",
+        cost,
+        who=who(state, action.amoeba),
+        space=action.space,
+        rule=rule,
+        left=nmsg("{n} BP left", "{n} BP left", state.player(action.amoeba.color).bp),
     )
+    say(events, "divide", text, sources.PHASE_4)
     return state
 
 
 def _free_amoeba(state: GameState, action: PlaceFreeAmoeba, events: Events) -> GameState:
     state = flow.place_new_amoeba(state, action.amoeba, action.space)
-    say(
-        events,
-        "divide",
-        f"{player_label(state, action.amoeba.color)} has no amoeba left and places "
-        f"{who(state, action.amoeba)} free on space {action.space}.",
-        sources.FREE_AMOEBA,
+    text = msg(
+        "{player} has no amoeba left and places {who} free on space {space}.",
+        player=player_ref(state, action.amoeba.color),
+        who=who(state, action.amoeba),
+        space=action.space,
     )
+    say(events, "divide", text, sources.FREE_AMOEBA)
     return state
 
 

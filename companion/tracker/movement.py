@@ -18,16 +18,20 @@ from companion.tracker.data import (
     STREAMLINING,
     Direction,
 )
+from companion.tracker.msg import P_, Term
 from companion.tracker.state import GameState, Player
 
 ALL_DIRECTIONS = tuple(d.value for d in Direction)
 
 
-def direction_text(option: str) -> str:
-    """A direction option as players say it."""
+STAY_WORD = P_("direction", "stay")
+
+
+def direction_text(option: str) -> Term:
+    """A direction option as players say it (a game word, translated where it is shown)."""
     if option == STAY:
-        return "stay"
-    return DIRECTION_NAMES[Direction(option)]
+        return Term("direction", STAY_WORD)
+    return Term("direction", DIRECTION_NAMES[Direction(option)])
 
 
 def move_cost(player: Player) -> int:

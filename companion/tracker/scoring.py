@@ -17,8 +17,10 @@ from companion.tracker.data import (
     GENES_BY_KEY,
     Color,
 )
+from companion.tracker.msg import Msg, Param, Seq, msg, nmsg
 from companion.tracker.options import AmoebaAdvance56, GeneAdvanceTable
-from companion.tracker.state import GameState
+from companion.tracker.phrases import and_list, comma_list
+from companion.tracker.state import GameState, player_ref
 
 
 def _lookup(table: tuple[int, ...], count: int) -> int:
@@ -66,3 +68,96 @@ def move_marker(
         counted += 1
         end = position
     return end, tuple(s for s in skipped if s < end)
+
+
+def advance_message(
+    state: GameState, color: Color, start: int, end: int, skipped: tuple[int, ...]
+) -> Msg:
+    """A marker's advance explained: the two tables, the free spaces, the skipped ones."""
+    total, from_amoebas, from_genes = advance(state, color)
+    params: dict[str, Param] = {
+        "who": player_ref(state, color),
+        "amoebas": nmsg(
+            "{n} amoeba advances {advance}",
+            "{n} amoebas advance {advance}",
+            len(state.amoebas_of(color)),
+            advance=from_amoebas,
+        ),
+        "genes": nmsg(
+            "{n} gene card advances {advance}",
+            "{n} gene cards advance {advance}",
+            gene_cards(state, color),
+            advance=from_genes,
+        ),
+        "spaces": nmsg("{n} free space", "{n} free spaces", total),
+        "start": start,
+        "end": end,
+    }
+    at_end = end - start - len(skipped) < total
+    if not skipped:
+        if at_end:
+            return msg(
+                "{who}: {amoebas}, {genes}: {spaces}, from {start} to {end} "
+                "(the end of the ladder).",
+                **params,
+            )
+        return msg("{who}: {amoebas}, {genes}: {spaces}, from {start} to {end}.", **params)
+    params["skipped"] = comma_list(skipped)
+    if at_end:
+        # TRANSLATORS: {skipped} lists the occupied ladder spaces jumped over; {n} is how
+        # many there are (it chooses the plural form and need not be shown).
+        return nmsg(
+            "{who}: {amoebas}, {genes}: {spaces}, from {start} to {end}, skipping occupied "
+            "{skipped} (the end of the ladder).",
+            "{who}: {amoebas}, {genes}: {spaces}, from {start} to {end}, skipping occupied "
+            "{skipped} (the end of the ladder).",
+            len(skipped),
+            **params,
+        )
+    # TRANSLATORS: {skipped} lists the occupied ladder spaces jumped over; {n} is how many
+    # there are (it chooses the plural form and need not be shown).
+    return nmsg(
+        "{who}: {amoebas}, {genes}: {spaces}, from {start} to {end}, skipping occupied {skipped}.",
+        "{who}: {amoebas}, {genes}: {spaces}, from {start} to {end}, skipping occupied {skipped}.",
+        len(skipped),
+        **params,
+    )
+
+
+def end_message(state: GameState, in_zone: tuple[Color, ...]) -> Msg:
+    """The end of the game explained: why (who reached the end zone), ranking, winner."""
+    zone = state.setup.end_zone_start
+    ranking = sorted(state.players, key=lambda p: p.marker, reverse=True)
+    places = Seq(
+        tuple(
+            # TRANSLATORS: a place in the final ranking: "1. Ben ▲ yellow (42)".
+            msg(
+                "{place}. {who} ({marker})",
+                place=i,
+                who=player_ref(state, p.color),
+                marker=p.marker,
+            )
+            for i, p in enumerate(ranking, 1)
+        ),
+        "; ",
+    )
+    winner = player_ref(state, ranking[0].color)
+    if in_zone:
+        # TRANSLATORS: {players} lists who reached the end zone; {n} is how many (it
+        # chooses the plural form and need not be shown).
+        return nmsg(
+            "The game ends: {players} reached the end zone (space {zone}+). {ranking}. "
+            "{winner} wins.",
+            "The game ends: {players} reached the end zone (space {zone}+). {ranking}. "
+            "{winner} wins.",
+            len(in_zone),
+            players=and_list([player_ref(state, c) for c in in_zone]),
+            zone=zone,
+            ranking=places,
+            winner=winner,
+        )
+    return msg(
+        "The game ends: the last environment card was turned this round. {ranking}. {winner} wins.",
+        ranking=places,
+        winner=winner,
+    )
