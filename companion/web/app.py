@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, render_template, request
-from flask_babel import Babel
 from flask_babel import gettext as _
 from flask_htmx import HTMX
 
+from companion import i18n
 from companion.live import Hub
 from companion.serving import app_settings
 from companion.store import SaveFailed, Store
@@ -59,7 +59,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     if test_config:
         app.config.update({k: v for k, v in test_config.items() if k != "INSTANCE_PATH"})
-    Babel(app)
+    i18n.init_app(app)
     HTMX(app)
     hub = Hub(app.config["SSE_MAX_STREAMS"], app.config["SSE_PER_TOKEN"])
     app.extensions["companion.hub"] = hub
@@ -112,6 +112,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         response.headers["Referrer-Policy"] = "same-origin"
         response.headers["X-Frame-Options"] = "DENY"
         response.vary.add("HX-Request")
+        response.vary.update(("Cookie", "Accept-Language"))  # each device its own language
         if request.endpoint and not request.endpoint.startswith("static"):
             response.headers.setdefault("Cache-Control", "no-store")
         return response

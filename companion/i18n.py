@@ -1,0 +1,134 @@
+"""The reader's language, for the web and the terminal: Spanish, Italian or English.
+
+Every device chooses its own (`lang` cookie, set by the language switch on every page),
+else its browser's `Accept-Language`, else English; the terminal takes `--lang` or its
+locale. Nothing stored depends on it: the record and the log keep the engine's messages,
+and `t` renders them (and anything else the core gives) in the reader's language through
+the same catalogs as the templates (`companion/translations`).
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from babel.support import NullTranslations, Translations
+from flask import Flask, has_request_context, request, url_for
+
+from companion.tracker.msg import Param, Translator, render
+
+LANGUAGES = ("es", "it", "en")
+# Each language named in its own words, so anyone finds theirs.
+LANGUAGE_NAMES = {"es": "Español", "it": "Italiano", "en": "English"}
+DEFAULT = "en"
+COOKIE = "lang"
+COOKIE_AGE = 60 * 60 * 24 * 365  # a device remembers its language for a year
+TRANSLATIONS = Path(__file__).parent / "translations"
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def translator(lang: str) -> NullTranslations:
+    """The catalog of a language (loaded once); English for an unknown one."""
+    if lang not in LANGUAGES:
+        lang = DEFAULT
+    return Translations.load(str(TRANSLATIONS), [lang])
+
+
+def _translations() -> Translator:
+    """The current request's catalog (Flask-Babel's, by the locale selector)."""
+    from flask_babel import get_translations
+
+    return get_translations()
+
+
+def t(value: Param | None, lang: str | None = None) -> str:
+    """Anything the core gives (a message, a term, a sequence, text, a number, None) in the
+    reader's language: `lang`, else the current request's, else English."""
+    if lang is None and has_request_context():
+        return render(value, _translations())
+    return render(value, translator(lang or DEFAULT))
+
+
+def select_language() -> str:
+    """The request's language: its `lang` cookie, else the best of `Accept-Language`, else
+    English (Flask-Babel's locale selector)."""
+    chosen = request.cookies.get(COOKIE, "")
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(LANGUAGES, default=DEFAULT) or DEFAULT
+
+
+def current_language() -> str:
+    """The language of the current request (English outside one)."""
+    if not has_request_context():
+        return DEFAULT
+    from flask_babel import get_locale
+
+    locale = get_locale()
+    return locale.language if locale is not None and locale.language in LANGUAGES else DEFAULT
+
+
+def terminal_language(environ: dict[str, str] | None = None) -> str:
+    """The terminal's language from its locale (LC_ALL, LC_MESSAGES, LANG: `es_ES.UTF-8` is
+    Spanish), else English."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+            return code if code in LANGUAGES else DEFAULT
+    return DEFAULT
+
+
+def safe_next(target: str | None) -> str:
+    """A path on this site to go back to (never another site): the given one, else `/`."""
+    if not target:
+        return "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not parts.path.startswith("/") or "\\" in target:
+        return "/"
+    if parts.path.startswith("//"):
+        return "/"
+    return parts.path + (f"?{parts.query}" if parts.query else "")
+
+
+def here() -> str:
+    """The page to come back to after switching language: this page when it was opened
+    by GET, else the page the request came from (a refused form), else the games."""
+    if request.method == "GET":
+        return safe_next(request.full_path.rstrip("?"))
+    referrer = request.referrer or ""
+    if referrer and urlsplit(referrer).netloc == request.host:
+        return safe_next(referrer)
+    return "/"
+
+
+def language_links() -> list[dict[str, object]]:
+    """The language switch: each language in its own words, linking back to this page."""
+    now = current_language()
+    back = here()
+    return [
+        {
+            "code": code,
+            "name": LANGUAGE_NAMES[code],
+            "url": url_for("lang.switch", code=code, next=back),
+            "current": code == now,
+        }
+        for code in LANGUAGES
+    ]
+
+
+def init_app(app: Flask) -> None:
+    """Flask-Babel with the language selector, the switch, and `t` for the templates."""
+    from flask_babel import Babel
+
+    from companion.web import lang
+
+    Babel(app, locale_selector=select_language)
+    app.register_blueprint(lang.bp)
+    app.jinja_env.globals.update(
+        t=t, current_language=current_language, language_links=language_links
+    )
+    app.jinja_env.filters["t"] = t
