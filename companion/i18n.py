@@ -10,14 +10,17 @@ the same catalogs as the templates (`companion/translations`).
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 from babel.support import NullTranslations, Translations
 from flask import Flask, has_request_context, request, url_for
 
-from companion.tracker.msg import Param, Translator, render
+from companion.tracker.data import DIRECTION_NAMES, Color, Direction, color_term
+from companion.tracker.msg import Msg, Param, Seq, Term, Translator, render
 
 LANGUAGES = ("es", "it", "en")
 # Each language named in its own words, so anyone finds theirs.
@@ -43,12 +46,46 @@ def _translations() -> Translator:
     return get_translations()
 
 
-def t(value: Param | None, lang: str | None = None) -> str:
-    """Anything the core gives (a message, a term, a sequence, text, a number, None) in the
-    reader's language: `lang`, else the current request's, else English."""
+def said(value: Any) -> Param | None:
+    """What a core object says: a prompt's, an event's or a refusal's message (`msg`, else
+    its English `text` or `message`), or the value itself."""
+    if value is None or isinstance(value, (Msg, Term, Seq, str, int)):
+        return value
+    for name in ("msg", "text", "message"):
+        found = value.get(name) if isinstance(value, Mapping) else getattr(value, name, None)
+        if found is not None:
+            return found
+    return str(value)
+
+
+def t(value: Any, lang: str | None = None, *, context: str | None = None) -> str:
+    """Anything the core gives in the reader's language (`lang`, else the current request's,
+    else English): a message, a term, a sequence, a number, None (nothing), or an object that
+    says one (a prompt, an event, a refusal). Plain text is shown as it is (a name), unless
+    `context` says it is a marked word: "" for `N_` texts, else its `P_` context ("gene")."""
     if lang is None and has_request_context():
-        return render(value, _translations())
-    return render(value, translator(lang or DEFAULT))
+        tr = _translations()
+    else:
+        tr = translator(lang or DEFAULT)
+    value = said(value)
+    if isinstance(value, str) and context is not None:
+        return tr.pgettext(context, value) if context else tr.gettext(value)
+    return render(value, tr)
+
+
+def color_name(color: str | Color) -> str:
+    """A color's name in the reader's language (`red`: `rojo`)."""
+    return t(color_term(Color(color)))
+
+
+def direction(code: str | Direction) -> str:
+    """A compass direction in the reader's language (`N`: `norte`)."""
+    return t(Term("direction", DIRECTION_NAMES[Direction(code)]))
+
+
+def gene(name: Any) -> str:
+    """A gene's name (its English name, or its term) as the reader's printed cards say it."""
+    return t(name, context="gene")
 
 
 def select_language() -> str:
@@ -129,6 +166,10 @@ def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_language)
     app.register_blueprint(lang.bp)
     app.jinja_env.globals.update(
-        t=t, current_language=current_language, language_links=language_links
+        t=t,
+        color_name=color_name,
+        direction=direction,
+        current_language=current_language,
+        language_links=language_links,
     )
-    app.jinja_env.filters["t"] = t
+    app.jinja_env.filters.update(t=t, gene=gene)

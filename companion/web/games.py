@@ -32,6 +32,24 @@ SHAPES = {color.value: shape.name for color, shape in CORE_SHAPES.items()}
 GLYPHS = {color.value: shape.glyph for color, shape in CORE_SHAPES.items()}
 
 
+def shape_names() -> dict[str, str]:
+    """Each color's shape, in the reader's words (the setup form's color pickers)."""
+    words = {
+        "circle": _("circle"),
+        "triangle": _("triangle"),
+        "square": _("square"),
+        "diamond": _("diamond"),
+        "hexagon": _("hexagon"),
+        "star": _("star"),
+    }
+    return {color: words[shape] for color, shape in SHAPES.items()}
+
+
+def default_name() -> str:
+    """The name a new game gets when the referee gives none: `Game of 2026-11-23`."""
+    return _("Game of %(date)s", date=date.today().isoformat())
+
+
 @bp.route("/")
 def index():
     """The referee's games, or a phone's way back to its seat."""
@@ -73,10 +91,11 @@ def _setup_page(error: str | None = None, form: Any = None, status: int = 200):
         options=option_fields(form),
         colors=[c.value for c in Color],
         shapes=SHAPES,
+        shape_names=shape_names(),
         glyphs=GLYPHS,
         rulebooks=rulebook_choices(),
         boards=boards,
-        today=date.today().isoformat(),
+        default_name=default_name(),
         error=error,
         form=form or {},
     )
@@ -166,7 +185,7 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
         "auto_roll": form.get("dice") == "auto",
         "cards_by_app": form.get("cards") == "app",
         "name": check_text(form.get("game_name") or "", "the name of this game").strip()[:60]
-        or f"Game of {date.today().isoformat()}",
+        or default_name(),
     }
     return setup, extras
 
