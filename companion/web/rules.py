@@ -1,8 +1,10 @@
 """The rules pages: each rule area in the app's own words, and the citations that link there.
 
 Anyone at the table may read them (phones, the TV): they show no game data. A citation names
-the printed rulebook the group holds and that book's own section (`sources.cite`); it links
-to its area's page, and a companion reading to that page's readings.
+a printed rulebook and that book's own section as printed (`sources.cite`): the group's book
+when the reader reads its language, else a book in the reader's language that says the rule,
+else the group's, named in the reader's language. It links to its area's page, and a
+companion reading (translated) to that page's readings.
 """
 
 from __future__ import annotations
@@ -11,12 +13,17 @@ from flask import Blueprint, abort, render_template, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
+from companion.i18n import current_language, t
+from companion.tracker.msg import Msg
 from companion.tracker.sources import (
     AREAS,
+    BOOK_NAMES,
     RULEBOOKS,
     Book,
+    Citation,
     Rule,
     area_sections,
+    citation_msg,
     cite,
 )
 from companion.web.rulepage import Page, option_texts
@@ -27,14 +34,8 @@ bp = Blueprint("rules", __name__, url_prefix="/rules")
 
 
 def book_name(book: Book) -> str:
-    """A book as citations name it."""
-    return {
-        Book.SPANISH: _("Spanish rules"),
-        Book.SPANISH_2: _("Spanish rules (sopa primordial)"),
-        Book.ITALIAN: _("Italian rules"),
-        Book.ENGLISH_5_6: _("English 5-6 player expansion"),
-        Book.COMPANION: _("Companion reading"),
-    }[book]
+    """A book as citations name it, in the reader's language (the name says the book's)."""
+    return t(Msg(BOOK_NAMES[book]))
 
 
 def book_title(book: Book) -> str:
@@ -53,19 +54,25 @@ def rulebook_choices() -> list[tuple[str, str]]:
     return [(b.value, f"{book_name(b)}: {book_title(b)}") for b in RULEBOOKS]
 
 
-def citation_words(source: Rule, rulebook: Book) -> str:
-    """A citation as text in the group's rulebook: `Spanish rules, Fase 6: Puntuación`."""
-    c = cite(source, rulebook)
-    if c.book is Book.COMPANION:
-        return f"{book_name(c.book)}: {c.section}"
-    return f"{book_name(c.book)}, {c.section}"
+def reader_cite(source: Rule, rulebook: Book, reader: str | None = None) -> Citation:
+    """The section to show this reader (`reader`, else the request's language) in a group
+    that holds `rulebook` (`sources.cite`)."""
+    return cite(source, rulebook, reader or current_language())
+
+
+def citation_words(source: Rule, rulebook: Book, reader: str | None = None) -> str:
+    """A citation in the reader's words: `Spanish rules, Fase 6: Puntuación` for an English
+    reader of a Spanish group; the section as printed, the book named in the reader's
+    language (`Regole spagnole, Fase 6: Puntuación`)."""
+    lang = reader or current_language()
+    return t(citation_msg(cite(source, rulebook, lang)), lang)
 
 
 def cite_link(source: Rule | None, rulebook: Book = Book.SPANISH) -> Markup:
     """A citation linking to its rules page (a companion reading: to the page's readings)."""
     if source is None:
         return Markup("")
-    c = cite(source, rulebook)
+    c = reader_cite(source, rulebook)
     href = url_for("rules.page", area=c.area)
     if c.book is Book.COMPANION:
         href += "#readings"
@@ -73,8 +80,8 @@ def cite_link(source: Rule | None, rulebook: Book = Book.SPANISH) -> Markup:
 
 
 def refusal(exc, rulebook: Book) -> Markup:
-    """A refused action's message with its rule cited in the group's book (a link)."""
-    message = escape(getattr(exc, "message", str(exc)))
+    """A refused action's message in the reader's language, with its rule cited (a link)."""
+    message = escape(t(exc))
     source = getattr(exc, "source", None)
     if source is None:
         return Markup(message)
