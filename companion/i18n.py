@@ -10,17 +10,18 @@ the same catalogs as the templates (`companion/translations`).
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+import sys
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from babel.support import NullTranslations, Translations
-from flask import Flask, has_request_context, request, url_for
 
 from companion.tracker.data import DIRECTION_NAMES, Color, Direction, color_term
 from companion.tracker.msg import Msg, Param, Seq, Term, Translator, render
+from companion.tracker.sources import Book, citation_msg, cite
 
 LANGUAGES = ("es", "it", "en")
 # Each language named in its own words, so anyone finds theirs.
@@ -29,6 +30,15 @@ DEFAULT = "en"
 COOKIE = "lang"
 COOKIE_AGE = 60 * 60 * 24 * 365  # a device remembers its language for a year
 TRANSLATIONS = Path(__file__).parent / "translations"
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+
+def has_request_context() -> bool:
+    """Whether a web request is being answered (the terminal never imports Flask)."""
+    flask = sys.modules.get("flask")
+    return flask is not None and flask.has_request_context()
 
 
 @lru_cache(maxsize=len(LANGUAGES))
@@ -73,6 +83,23 @@ def t(value: Any, lang: str | None = None, *, context: str | None = None) -> str
     return render(value, tr)
 
 
+def gettext_for(lang: str) -> Callable[[str], str]:
+    """The catalog's gettext for a language: `_ = gettext_for(args.lang)`."""
+    return translator(lang).gettext
+
+
+def citation(source: Any, rulebook: Book, lang: str) -> str:
+    """A citation for a reader of `lang` in a group that holds `rulebook`, in words."""
+    return t(citation_msg(cite(source, rulebook, lang)), lang)
+
+
+def refusal_text(exc: Any, rulebook: Book, lang: str) -> str:
+    """A refused action or record in words, with its rule cited, in the reader's language."""
+    source = getattr(exc, "source", None)
+    message = t(exc, lang)
+    return f"{message} ({citation(source, rulebook, lang)})" if source else message
+
+
 def color_name(color: str | Color) -> str:
     """A color's name in the reader's language (`red`: `rojo`)."""
     return t(color_term(Color(color)))
@@ -91,6 +118,8 @@ def gene(name: Any) -> str:
 def select_language() -> str:
     """The request's language: its `lang` cookie, else the best of `Accept-Language`, else
     English (Flask-Babel's locale selector)."""
+    from flask import request
+
     chosen = request.cookies.get(COOKIE, "")
     if chosen in LANGUAGES:
         return chosen
@@ -134,6 +163,8 @@ def safe_next(target: str | None) -> str:
 def here() -> str:
     """The page to come back to after switching language: this page when it was opened
     by GET, else the page the request came from (a refused form), else the games."""
+    from flask import request
+
     if request.method == "GET":
         return safe_next(request.full_path.rstrip("?"))
     referrer = request.referrer or ""
@@ -144,6 +175,8 @@ def here() -> str:
 
 def language_links() -> list[dict[str, object]]:
     """The language switch: each language in its own words, linking back to this page."""
+    from flask import url_for
+
     now = current_language()
     back = here()
     return [

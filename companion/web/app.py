@@ -134,6 +134,25 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
             message = _("That upload is too large (512 KB at most).")
         return render_template("error.html", title=_("Too large"), message=message), 413
 
+    @app.errorhandler(400)
+    def bad_request(error):
+        return render_template(
+            "error.html",
+            title=_("Bad request"),
+            message=_("The page sent something this app cannot read. Reload it and try again."),
+        ), 400
+
+    @app.errorhandler(500)
+    def server_error(error):
+        return render_template(
+            "error.html",
+            title=_("Something went wrong"),
+            message=_(
+                "The app could not answer this request. What was recorded before is kept; "
+                "reload the page."
+            ),
+        ), 500
+
     @app.errorhandler(405)
     def not_allowed(error):
         return render_template(
