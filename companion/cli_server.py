@@ -172,8 +172,9 @@ def cmd_restore(args: argparse.Namespace) -> int:
     except FileNotFoundError:
         print(_("no such file: %(path)s") % {"path": source}, file=sys.stderr)
         return 1
-    except ValueError as exc:
-        print(str(exc), file=sys.stderr)
+    except ValueError:  # the only refusal restore() makes: not one of this app's databases
+        message = _("%(file)s is not a sound Ursuppe Companion database") % {"file": source}
+        print(message, file=sys.stderr)
         return 1
     finally:
         lock.release()
