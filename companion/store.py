@@ -34,7 +34,7 @@ from companion.tracker.actions import TurnEnvironmentCard
 from companion.tracker.chain import EMPTY, Chain
 from companion.tracker.codec import setup_from_dict, setup_to_dict
 from companion.tracker.errors import ActionError, IllegalAction
-from companion.tracker.msg import Msg
+from companion.tracker.msg import Msg, Param, Seq, as_msg, msg, nmsg
 from companion.tracker.record import (
     ENTRY_SEPARATOR,
     FORMAT,
@@ -55,8 +55,9 @@ from companion.tracker.record import (
 from companion.tracker.state import GameSetup, GameState, Phase
 from companion.tracker.text import mend, mended
 
-APP_ROLLED = " (the app rolled by itself)"
-APP_DREW = " (the app drew it by itself)"
+# What the log adds to an entry the app rolled (or drew) by itself (never stored: derived).
+APP_ROLLED = msg("(the app rolled by itself)")
+APP_DREW = msg("(the app drew it by itself)")
 
 
 def _round_ended(before: GameState, after: GameState) -> bool:
@@ -70,11 +71,13 @@ class NotFound(Exception):
 
 
 class Conflict(Exception):
-    """The write was made against an older revision; `message` says what changed meanwhile."""
+    """The write was made against an older revision; `msg` says what changed meanwhile
+    (`message`: in English)."""
 
-    def __init__(self, message: str, revision: int) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: Msg | str, revision: int) -> None:
+        self.msg = as_msg(message)
+        self.message = str(self.msg)
+        super().__init__(self.message)
         self.revision = revision
 
 
@@ -137,7 +140,7 @@ class LogItem:
     """One entry of the log as the console shows it."""
 
     seq: int
-    label: Msg | str  # the action's label (`describe`), or the undo's text
+    label: Param  # a message (the shell renders it in its reader's language)
     events: tuple[Event, ...]
     undone: bool = False
     is_undo: bool = False
@@ -151,7 +154,7 @@ class Log(Sequence[LogItem]):
     """
 
     def __init__(
-        self, items: Chain, history: History, notes: Mapping[int, str] | None = None
+        self, items: Chain, history: History, notes: Mapping[int, Msg] | None = None
     ) -> None:
         self._items = items  # LogItems as added (undone=False)
         self._history = history
@@ -197,7 +200,7 @@ class Log(Sequence[LogItem]):
         out = []
         for item in raw:
             if item.seq in notes:
-                item = dataclasses.replace(item, label=str(item.label) + notes[item.seq])
+                item = dataclasses.replace(item, label=Seq((item.label, notes[item.seq])))
             if not item.is_undo and item.seq not in kept:
                 item = dataclasses.replace(item, undone=True)
             out.append(item)
@@ -218,7 +221,7 @@ class Game:
     history: History
     items: Chain = EMPTY  # the LogItem of every entry, as added (see `log`)
     weight: int = 0  # bytes of the exported record (`record_text`), at most one too many
-    app_rolled: Mapping[int, str] = dataclasses.field(default_factory=dict)  # seq -> note
+    app_rolled: Mapping[int, Msg] = dataclasses.field(default_factory=dict)  # seq -> note
 
     def __post_init__(self) -> None:
         if not self.weight:  # a new game; a copy keeps its weight
@@ -263,7 +266,8 @@ class Game:
         history, events, _ = self.history.add(entry)
         seq = history.revision
         if isinstance(entry, Undo):
-            item = LogItem(seq, f"undo to entry {history.last_kept}", events, is_undo=True)
+            label = msg("undo to entry {n}", n=history.last_kept)
+            item = LogItem(seq, label, events, is_undo=True)
         else:
             item = LogItem(seq, describe(before, entry), events)
         self.history, self.items = history, self.items.push(item)
@@ -274,21 +278,27 @@ class Game:
         """Refuse an entry past what a record may hold (docs/security.md: records that travel)."""
         if self.revision >= MAX_ENTRIES:
             raise IllegalAction(
-                f"this game has {MAX_ENTRIES:,} entries, the most one record holds; nothing "
-                "was recorded (export it to keep it)"
+                msg(
+                    "this game has {n} entries, the most one record holds; nothing was "
+                    "recorded (export it to keep it)",
+                    n=f"{MAX_ENTRIES:,}",
+                )
             )
         if self.weight + chars + ENTRY_SEPARATOR > MAX_RECORD_BYTES:
             raise IllegalAction(
-                f"this entry would make the game's record larger than "
-                f"{MAX_RECORD_BYTES // (1024 * 1024)} MB, the most one record may weigh so "
-                "that it can be imported again; nothing was recorded"
+                msg(
+                    "this entry would make the game's record larger than {mb} MB, the most "
+                    "one record may weigh so that it can be imported again; nothing was "
+                    "recorded",
+                    mb=MAX_RECORD_BYTES // (1024 * 1024),
+                )
             )
 
     def undo_target(self, seq: int) -> int:
         """The `to` of an undo that keeps everything up to and including entry `seq`."""
         position = self.history.position(seq)
         if position is None:
-            raise IllegalAction("that entry is no longer in force")
+            raise IllegalAction(msg("that entry is no longer in force"))
         return position
 
 
@@ -474,8 +484,10 @@ class Store:
                     if last != revision:
                         self._games.pop(game_id, None)
                         raise Conflict(
-                            "another device changed the game at the same moment; "
-                            "the table has been reloaded",
+                            msg(
+                                "another device changed the game at the same moment; "
+                                "the table has been reloaded"
+                            ),
                             last,
                         )
                     self._insert_entry(game_id, revision + 1, entry)
@@ -593,14 +605,25 @@ class Store:
         )
 
     @staticmethod
-    def describe_since(game: Game, revision: int) -> str:
+    def describe_since(game: Game, revision: int) -> Msg:
         """What changed since a revision, for a refused stale submission."""
         if revision > game.revision or revision < 0:
-            return "the page was out of date; it now shows the table as it is"
-        newer = [str(item.label) for item in game.log[revision:]]
-        shown = "; ".join(newer[-3:])
-        more = f" (and {len(newer) - 3} more)" if len(newer) > 3 else ""
-        return f"the table moved on meanwhile: {shown}{more}. Nothing was changed; check again."
+            return msg("the page was out of date; it now shows the table as it is")
+        newer = [item.label for item in game.log[revision:]]
+        shown = Seq(tuple(newer[-3:]), "; ")
+        if len(newer) > 3:
+            return nmsg(
+                "the table moved on meanwhile: {shown} (and {n} more). Nothing was changed; "
+                "check again.",
+                "the table moved on meanwhile: {shown} (and {n} more). Nothing was changed; "
+                "check again.",
+                len(newer) - 3,
+                shown=shown,
+            )
+        return msg(
+            "the table moved on meanwhile: {shown}. Nothing was changed; check again.",
+            shown=shown,
+        )
 
     def export(self, game_id: str) -> dict[str, Any]:
         """The game record as JSON data."""

@@ -2,10 +2,13 @@
 
 A `Rule` names a rule area (one page of the app's rules, `/rules/<area>`) and the sections
 of the books that say it, the book that says it first. The group tells at setup which
-rulebook it holds (`GameSetup.rulebook`); `cite` picks that book's own section where that
-book has one, else a book of the same language, else the first book that says it. The 5-6
-player rules are printed in the English expansion and in the Italian rules. The
-companion's own readings where the books are silent or loose are cited as such.
+rulebook it holds (`GameSetup.rulebook`); each screen has its reader's language. `cite`
+picks the group's book when it is in the reader's language, else a book in the reader's
+language that says the rule, else the group's book, a book of its language, or the first
+book that says it. The 5-6 player rules are printed in the English expansion and in the
+Italian rules. The companion's own readings where the books are silent or loose are cited
+as such; their words are marked for the catalogs (`N_`), while the books' section titles
+stay as printed (they are the books' own words).
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
+
+from companion.tracker.msg import N_, Msg, Seq
 
 
 class Book(StrEnum):
@@ -28,12 +33,13 @@ class Book(StrEnum):
 # The rulebooks a group may hold (the base game); the English expansion adds 5-6 players.
 RULEBOOKS = (Book.SPANISH, Book.SPANISH_2, Book.ITALIAN)
 
+# A book's name says its language, so a reader of another language knows what is quoted.
 BOOK_NAMES = {
-    Book.SPANISH: "Spanish rules",
-    Book.SPANISH_2: "Spanish rules (sopa primordial)",
-    Book.ITALIAN: "Italian rules",
-    Book.ENGLISH_5_6: "English 5-6 player expansion",
-    Book.COMPANION: "Companion reading",
+    Book.SPANISH: N_("Spanish rules"),
+    Book.SPANISH_2: N_("Spanish rules (sopa primordial)"),
+    Book.ITALIAN: N_("Italian rules"),
+    Book.ENGLISH_5_6: N_("English 5-6 player expansion"),
+    Book.COMPANION: N_("Companion reading"),
 }
 
 LANGUAGE = {
@@ -161,13 +167,24 @@ def base_rule(area: str) -> Rule:
 
 
 def reading(area: str, text: str) -> Rule:
-    """The companion's own reading, where the books are silent or loose."""
+    """The companion's own reading, where the books are silent or loose (`text`: an English
+    message marked with `N_`, translated where it is shown)."""
     return rule(area, {Book.COMPANION: text})
 
 
-def cite(source: Rule, rulebook: Book = Book.SPANISH) -> Citation:
-    """The section to show a group that holds `rulebook`: its own, else the closest book."""
+def cite(source: Rule, rulebook: Book = Book.SPANISH, reader: str | None = None) -> Citation:
+    """The section to show a reader of language `reader` (`es`, `it`, `en`; None: the
+    group's own language) in a group that holds `rulebook`.
+
+    The group's book when it is in the reader's language and says the rule; else a book in
+    the reader's language that says it (the group's language first: its two Spanish
+    translations); else the group's book, a book of its language, or the first that says it.
+    """
     books = dict(source.sections)
+    if reader is not None and reader != LANGUAGE[rulebook]:
+        theirs = [b for b in books if LANGUAGE[b] == reader]
+        if theirs:
+            return Citation(source.area, theirs[0], books[theirs[0]])
     if rulebook in books:
         return Citation(source.area, rulebook, books[rulebook])
     same = [b for b in books if LANGUAGE[b] == LANGUAGE[rulebook]]
@@ -186,11 +203,18 @@ def area_sections(area: str) -> dict[Book, tuple[str, ...]]:
     return {b: tuple(found[b]) for b in Book if found.get(b)}
 
 
-def citation_text(citation: Citation) -> str:
-    """A citation in words: `Spanish rules, Fase 6: Puntuación`."""
+def citation_msg(citation: Citation) -> Seq:
+    """A citation as a message: the book's name (translated where shown) and its section
+    as printed (`Spanish rules, Fase 6: Puntuación`), or a companion reading in words."""
+    name = Msg(BOOK_NAMES[citation.book])
     if citation.book is Book.COMPANION:
-        return f"{BOOK_NAMES[Book.COMPANION]}: {citation.section}"
-    return f"{BOOK_NAMES[citation.book]}, {citation.section}"
+        return Seq((name, Msg(citation.section)), ": ")
+    return Seq((name, citation.section), ", ")
+
+
+def citation_text(citation: Citation) -> str:
+    """A citation in English words: `Spanish rules, Fase 6: Puntuación`."""
+    return str(citation_msg(citation))
 
 
 # ----- the rules the engine cites -----------------------------------------------------
@@ -228,7 +252,7 @@ ATTACKS = rule("attacks")
 ADVANCED_ATTACKS = rule("attacks", {ES: "Genes Avanzados", IT: 'LE CARTE GENE "SUPERIORE"'})
 ATTACKS_QA = rule("attacks", {ES: "Preguntas y Respuestas"})
 VIOLENT_DEATH = rule("attacks", {ES: "Muerte", IT: "Morte"})
-ARMOR_DEATH = reading("attacks", "an armoured amoeba pushed to its DP limit dies at once")
+ARMOR_DEATH = reading("attacks", N_("an armoured amoeba pushed to its DP limit dies at once"))
 PHASE_4 = base_rule("division")
 FREE_AMOEBA = rule("division", {IT: "Fase 4: Divisione Cellulare", ES2: "Fase 4: División celular"})
 DIVISION_5_6 = rule("division", {EN: "Phase 4: Cell Division", IT: "3.4 Divisione Cellulare"})
@@ -237,5 +261,5 @@ PHASE_6 = base_rule("scoring")
 SCORING_5_6 = rule("scoring", {EN: "Phase 6: Scoring", IT: "3.5 Calcolo dei Punti"})
 GAME_END = rule("game_end")
 EARLY_END = rule("game_end", {ES2: "Fin del juego"})
-CORRECTION = reading("corrections", "the referee sets what the table shows, with a reason")
-UNDO = reading("corrections", "an undo is recorded in the log; nothing is erased")
+CORRECTION = reading("corrections", N_("the referee sets what the table shows, with a reason"))
+UNDO = reading("corrections", N_("an undo is recorded in the log; nothing is erased"))

@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, render_template, request
-from flask_babel import Babel
 from flask_babel import gettext as _
 from flask_htmx import HTMX
 
+from companion import i18n
 from companion.live import Hub
 from companion.serving import app_settings
 from companion.store import SaveFailed, Store
@@ -59,7 +59,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     if test_config:
         app.config.update({k: v for k, v in test_config.items() if k != "INSTANCE_PATH"})
-    Babel(app)
+    i18n.init_app(app)
     HTMX(app)
     hub = Hub(app.config["SSE_MAX_STREAMS"], app.config["SSE_PER_TOKEN"])
     app.extensions["companion.hub"] = hub
@@ -112,6 +112,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         response.headers["Referrer-Policy"] = "same-origin"
         response.headers["X-Frame-Options"] = "DENY"
         response.vary.add("HX-Request")
+        response.vary.update(("Cookie", "Accept-Language"))  # each device its own language
         if request.endpoint and not request.endpoint.startswith("static"):
             response.headers.setdefault("Cache-Control", "no-store")
         return response
@@ -132,6 +133,25 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         else:
             message = _("That upload is too large (512 KB at most).")
         return render_template("error.html", title=_("Too large"), message=message), 413
+
+    @app.errorhandler(400)
+    def bad_request(error):
+        return render_template(
+            "error.html",
+            title=_("Bad request"),
+            message=_("The page sent something this app cannot read. Reload it and try again."),
+        ), 400
+
+    @app.errorhandler(500)
+    def server_error(error):
+        return render_template(
+            "error.html",
+            title=_("Something went wrong"),
+            message=_(
+                "The app could not answer this request. What was recorded before is kept; "
+                "reload the page."
+            ),
+        ), 500
 
     @app.errorhandler(405)
     def not_allowed(error):

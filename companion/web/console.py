@@ -7,15 +7,17 @@ import sqlite3
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from companion.i18n import t
 from companion.qr import qr_svg
 from companion.store import Conflict, Game, NotFound, SaveFailed, TapGivenUp, TapRecorded
 from companion.tracker import prompt
 from companion.tracker.actions import Correct
 from companion.tracker.data import GENES, Color
 from companion.tracker.errors import ActionError, InvalidAction
+from companion.tracker.msg import msg
 from companion.tracker.projection import public_view
 from companion.tracker.record import Undo
-from companion.tracker.state import AmoebaId, player_label
+from companion.tracker.state import AmoebaId, player_ref
 from companion.web import autoroll
 from companion.web.auth import referee_required
 from companion.web.common import page_or_partial, store, unchanged_since, wants_partial
@@ -102,7 +104,7 @@ def submit(game: Game, entry):
         seen = _revision()
         game, _ = store().append(game.id, entry, seen, tap=request.form.get("tap") or None)
     except Conflict as exc:
-        return render_console(store().get(game.id), status=409, error=exc.message, conflict=True)
+        return render_console(store().get(game.id), status=409, error=t(exc), conflict=True)
     except ActionError as exc:
         return render_console(game, status=422, error=refusal(exc, game.setup.rulebook))
     except TapRecorded as exc:
@@ -185,7 +187,7 @@ def undo(game_id: str):
         else:
             to = len(game.kept) - 1
             if to < 0:
-                raise InvalidAction("there is nothing to undo")
+                raise InvalidAction(msg("there is nothing to undo"))
     except ValueError:
         return render_console(game, status=422, error=_("Which entry? The form was damaged."))
     except ActionError as exc:
@@ -238,7 +240,7 @@ def seats(game_id: str):
         cards.append(
             {
                 "name": seat.name,
-                "label": player_label(game.setup, seat.color),
+                "label": player_ref(game.setup, seat.color),
                 "color": seat.color.value,
                 "url": url,
                 "svg": qr_svg(url),

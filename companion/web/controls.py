@@ -12,7 +12,8 @@ from typing import Any
 
 from companion.tracker import actions as A
 from companion.tracker import describe, legal_actions
-from companion.tracker.data import tentacle_capacity
+from companion.tracker.data import color_term, tentacle_capacity
+from companion.tracker.msg import N_, Param, msg
 from companion.tracker.state import GameState, Step
 
 DICE_STEPS = {Step.MOVE_ROLL, Step.FIGHT_ROLL, Step.START_ROLLS}
@@ -38,7 +39,7 @@ class Controls:
     space_kind: str = ""
     space_color: str = ""
     dice: int = 0  # dice to enter (0: none)
-    dice_label: str = ""
+    dice_labels: tuple[str, ...] = ()  # each die's name (N_: translated where shown)
     dice_max: int = 6
     dice_min: int = 1
     carry: dict[str, int] = field(default_factory=dict)  # color -> cubes available
@@ -63,11 +64,12 @@ def controls(state: GameState) -> Controls:
         sample = legal[0] if legal else None
         if isinstance(sample, A.RollMovement):
             c.dice = len(sample.dice)
-            c.dice_label = "die" if c.dice == 1 else "dice (Movement I)"
+            c.dice_labels = (N_("die"),) if c.dice == 1 else (N_("first die"), N_("second die"))
         elif isinstance(sample, A.FightRoll):
-            c.dice, c.dice_label = 2, "attacker's die, defender's die"
+            c.dice, c.dice_labels = 2, (N_("attacker's die"), N_("defender's die"))
         elif isinstance(sample, A.RollForStartOrder):
-            c.dice, c.dice_label, c.dice_min, c.dice_max = 1, "two-dice total", 2, 12
+            c.dice, c.dice_min, c.dice_max = 1, 2, 12
+            c.dice_labels = (N_("two-dice total"),)
         return c
     if step is Step.CARRY:
         head = state.cursor.move.queue[0]
@@ -96,7 +98,7 @@ def action_from_form(state: GameState, form: Any) -> A.Action:
         try:
             data = json.loads(form.get("action", ""))
         except (ValueError, RecursionError):
-            raise A.InvalidAction("the action could not be read") from None
+            raise A.InvalidAction(msg("the action could not be read")) from None
         return A.action_from_dict(data)
     if kind in ("place_amoeba", "divide", "place_free_amoeba"):
         cls = {
@@ -108,19 +110,19 @@ def action_from_form(state: GameState, form: Any) -> A.Action:
             {
                 "type": cls.kind,
                 "amoeba": form.get("amoeba", ""),
-                "space": _int(form.get("space"), "space"),
+                "space": _int(form.get("space"), msg("space")),
             }
         )
     if kind == "dice":
-        values = [_int(form.get(f"d{i}"), "die") for i in range(1, 3) if form.get(f"d{i}")]
+        values = [_int(form.get(f"d{i}"), msg("die")) for i in range(1, 3) if form.get(f"d{i}")]
         return dice_action(state, values)
     if kind == "carry":
-        cubes = {col.value: _int(form.get(col.value) or "0", col.value) for col in state.colors}
+        cubes = {c.value: _int(form.get(c.value) or "0", color_term(c)) for c in state.colors}
         head = state.cursor.move.queue[0] if state.cursor.move and state.cursor.move.queue else None
         if head is None:
-            raise A.InvalidAction("no cubes are being carried now")
+            raise A.InvalidAction(msg("no cubes are being carried now"))
         return A.CarryCubes(head.amoeba, tuple((c, n) for c, n in cubes.items() if n))
-    raise A.InvalidAction("unknown kind of submission")
+    raise A.InvalidAction(msg("unknown kind of submission"))
 
 
 def dice_action(state: GameState, values: list[int]) -> A.Action:
@@ -131,17 +133,17 @@ def dice_action(state: GameState, values: list[int]) -> A.Action:
         return A.RollMovement(tuple(values))
     if step is Step.FIGHT_ROLL:
         if len(values) != 2:
-            raise A.InvalidAction("a fight needs the attacker's and the defender's die")
+            raise A.InvalidAction(msg("a fight needs the attacker's and the defender's die"))
         return A.FightRoll(values[0], values[1])
     if step is Step.START_ROLLS and legal:
         if len(values) != 1:
-            raise A.InvalidAction("enter the two-dice total")
+            raise A.InvalidAction(msg("enter the two-dice total"))
         return A.RollForStartOrder(legal[0].color, values[0])
-    raise A.InvalidAction("no dice are awaited now")
+    raise A.InvalidAction(msg("no dice are awaited now"))
 
 
-def _int(value: Any, name: str) -> int:
+def _int(value: Any, name: Param) -> int:
     try:
         return int(str(value))
     except (TypeError, ValueError):
-        raise A.InvalidAction(f"'{name}' must be a whole number") from None
+        raise A.InvalidAction(msg("'{name}' must be a whole number", name=name)) from None

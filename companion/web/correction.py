@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
+from companion.i18n import t
 from companion.tracker.data import GENES, amoebas_per_color
-from companion.tracker.state import AmoebaId, GameState, player_label
+from companion.tracker.state import AmoebaId, GameState, player_ref
 
 KINDS = ("bp", "dp", "cubes", "marker", "amoeba_space", "gene")
 
@@ -47,7 +49,7 @@ def _pick(form: Any, key: str, allowed: list[str], fallback: str) -> str:
 
 def correction_form(state: GameState, form: Any = None) -> dict[str, Any]:
     """The correction form's pickers and current values; `form` refills a refused one."""
-    names = {p.color: player_label(state, p.color) for p in state.players}
+    names = {p.color: t(player_ref(state, p.color)) for p in state.players}
     players = [
         {
             "color": p.color.value,
@@ -61,12 +63,13 @@ def correction_form(state: GameState, form: Any = None) -> dict[str, Any]:
     on_board = [
         {
             "id": str(a.id),
-            "label": _(
-                "%(name)s %(n)s on space %(space)s (%(dp)s DP)",
+            "label": ngettext(
+                "%(name)s %(n)s on space %(space)s (%(num)s DP)",
+                "%(name)s %(n)s on space %(space)s (%(num)s DP)",
+                a.dp,
                 name=names[a.color],
                 n=a.number,
                 space=a.space,
-                dp=a.dp,
             ),
             "dp": a.dp,
         }
@@ -115,7 +118,7 @@ def correction_form(state: GameState, form: Any = None) -> dict[str, Any]:
         "on_board": on_board,
         "every": every,
         "spaces": spaces,
-        "genes": [{"key": g.key, "name": g.name} for g in GENES],
+        "genes": [{"key": g.key, "name": t(g.term)} for g in GENES],
         "picked": {"color": color, "gene": gene, "space": space, "amoeba": amoeba},
         "value": refilled if refilled.isdigit() else current,
         "reason": form.get("reason", "") if form else "",

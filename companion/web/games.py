@@ -10,12 +10,14 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from companion.i18n import t
 from companion.store import Game, NotFound
 from companion.tracker.actions import ShuffleEnvironmentDeck
 from companion.tracker.board import BoardFlip, make_board
 from companion.tracker.data import PLACEHOLDER_DECK, Color, Direction, EnvironmentCard
 from companion.tracker.data import SHAPES as CORE_SHAPES
 from companion.tracker.errors import InvalidAction
+from companion.tracker.msg import msg
 from companion.tracker.options import RuleOptions
 from companion.tracker.sources import RULEBOOKS, Book
 from companion.tracker.state import GameSetup, Seat
@@ -30,6 +32,24 @@ bp = Blueprint("games", __name__)
 
 SHAPES = {color.value: shape.name for color, shape in CORE_SHAPES.items()}
 GLYPHS = {color.value: shape.glyph for color, shape in CORE_SHAPES.items()}
+
+
+def shape_names() -> dict[str, str]:
+    """Each color's shape, in the reader's words (the setup form's color pickers)."""
+    words = {
+        "circle": _("circle"),
+        "triangle": _("triangle"),
+        "square": _("square"),
+        "diamond": _("diamond"),
+        "hexagon": _("hexagon"),
+        "star": _("star"),
+    }
+    return {color: words[shape] for color, shape in SHAPES.items()}
+
+
+def default_name() -> str:
+    """The name a new game gets when the referee gives none: `Game of 2026-11-23`."""
+    return _("Game of %(date)s", date=date.today().isoformat())
 
 
 @bp.route("/")
@@ -73,10 +93,11 @@ def _setup_page(error: str | None = None, form: Any = None, status: int = 200):
         options=option_fields(form),
         colors=[c.value for c in Color],
         shapes=SHAPES,
+        shape_names=shape_names(),
         glyphs=GLYPHS,
         rulebooks=rulebook_choices(),
         boards=boards,
-        today=date.today().isoformat(),
+        default_name=default_name(),
         error=error,
         form=form or {},
     )
@@ -94,27 +115,32 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
     """Read the setup form; raises InvalidAction with a message for the referee."""
     seats = []
     for i in range(6):
-        name = check_text(form.get(f"name{i}") or "", f"the name of player {i + 1}").strip()
+        field = msg("the name of player {n}", n=i + 1)
+        name = check_text(form.get(f"name{i}") or "", field).strip()
         color = form.get(f"color{i}") or ""
         if not name:
             continue
         try:
             seats.append(Seat(name[:40], Color(color)))
         except ValueError:
-            raise InvalidAction(f"player {i + 1} needs a color") from None
+            raise InvalidAction(msg("player {n} needs a color", n=i + 1)) from None
     cards = []
     for i in range(11):
-        card_id = check_text(form.get(f"card{i}") or "", f"the name of card {i + 1}")
+        card_id = check_text(form.get(f"card{i}") or "", msg("the name of card {n}", n=i + 1))
         card_id = card_id.strip()[:12] or f"C{i + 1}"
         drift = form.get(f"drift{i}") or ""
         try:
             ozone = int(form.get(f"ozone{i}") or "")
         except ValueError:
-            raise InvalidAction(f"card {card_id} needs an ozone thickness (a number)") from None
+            raise InvalidAction(
+                msg("card {card} needs an ozone thickness (a number)", card=card_id)
+            ) from None
         try:
             cards.append(EnvironmentCard(card_id, Direction(drift) if drift else None, ozone))
         except ValueError:
-            raise InvalidAction(f"card {card_id} has an unknown drift {drift!r}") from None
+            raise InvalidAction(
+                msg("card {card} has an unknown drift '{drift}'", card=card_id, drift=drift)
+            ) from None
     options: dict[str, Any] = {}
     defaults = RuleOptions()
     for f in dataclasses.fields(RuleOptions):
@@ -143,7 +169,7 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
         flip = BoardFlip(form.get("board_flip") or "none")
     except ValueError:
         raise InvalidAction(
-            "the ladder length must be a number, the board a known outline"
+            msg("the ladder length must be a number, the board a known outline")
         ) from None
     confirmed = form.get("deck_confirmed") == "on"
     try:
@@ -151,7 +177,7 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
     except ValueError:
         rulebook = None
     if rulebook not in RULEBOOKS:
-        raise InvalidAction("choose the rulebook your group holds: Spanish or Italian")
+        raise InvalidAction(msg("choose the rulebook your group holds: Spanish or Italian"))
     setup = GameSetup(
         seats=tuple(seats),
         deck=tuple(cards),
@@ -165,8 +191,8 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
         "dice_by_app": form.get("dice") in ("app", "auto"),
         "auto_roll": form.get("dice") == "auto",
         "cards_by_app": form.get("cards") == "app",
-        "name": check_text(form.get("game_name") or "", "the name of this game").strip()[:60]
-        or f"Game of {date.today().isoformat()}",
+        "name": check_text(form.get("game_name") or "", msg("the name of this game")).strip()[:60]
+        or default_name(),
     }
     return setup, extras
 
@@ -186,7 +212,7 @@ def create():
             setup, extras["name"], extras["dice_by_app"], extras["cards_by_app"], first
         )
     except InvalidAction as exc:
-        return _setup_page(exc.message, request.form, 422)
+        return _setup_page(t(exc), request.form, 422)
     if extras["auto_roll"]:
         store().set_auto_roll(game.id, True)
         autoroll.follow(game)

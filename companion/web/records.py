@@ -7,8 +7,10 @@ from urllib.parse import quote
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from companion.i18n import t
 from companion.store import NotFound
 from companion.tracker.errors import ActionError, InvalidAction
+from companion.tracker.msg import msg
 from companion.tracker.record import (
     RecordError,
     parse_record,
@@ -63,23 +65,24 @@ def import_record():
     try:
         data = parse_record(upload.read().decode("utf-8"))
     except RecordError as exc:
-        return _refuse(_("The record cannot be imported: %(reason)s", reason=exc.message))
+        return _refuse(_("The record cannot be imported: %(reason)s", reason=t(exc)))
     except (UnicodeDecodeError, ValueError, RecursionError):
         return _refuse(_("That file is not a JSON game record."))
     try:
         record = record_from_dict(data)
         replay_record(record)
     except RecordError as exc:
-        return _refuse(f"The record cannot be imported: {exc.message}")
+        return _refuse(_("The record cannot be imported: %(reason)s", reason=t(exc)))
     try:
-        name = check_text(request.form.get("name") or "", "the name of the game").strip()[:60]
+        field = msg("the name of the game")
+        name = check_text(request.form.get("name") or "", field).strip()[:60]
     except InvalidAction as exc:
-        return _refuse(exc.message)
-    name = name or f"Imported {mended(upload.filename)[:30]}"
+        return _refuse(t(exc))
+    name = name or _("Imported %(file)s", file=mended(upload.filename)[:30])
     try:
         game = store().import_record(record, name)
     except ActionError as exc:  # a record that would be too large to export again
-        return _refuse(_("The record cannot be imported: %(reason)s", reason=exc.message))
+        return _refuse(_("The record cannot be imported: %(reason)s", reason=t(exc)))
     return redirect(url_for("console.view", game_id=game.id), code=303)
 
 

@@ -11,6 +11,8 @@ import math
 from html import escape
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import pgettext
 from markupsafe import Markup
 
 from companion.tracker.board import Board
@@ -81,7 +83,14 @@ def shape_icon(color: str, size: int = 22) -> Markup:
 
 def _compass(cx: float, cy: float, card: dict[str, Any] | None) -> str:
     out = [f'<circle cx="{cx}" cy="{cy}" r="44" fill="#fdf6e3" stroke="#8a6d3b" stroke-width="2"/>']
-    for label, dx, dy in (("N", 0, -34), ("E", 34, 0), ("S", 0, 34), ("W", -34, 0)):
+    letters = (
+        (pgettext("compass letter", "N"), 0, -34),
+        (pgettext("compass letter", "E"), 34, 0),
+        (pgettext("compass letter", "S"), 0, 34),
+        (pgettext("compass letter", "W"), -34, 0),
+    )
+    for label, dx, dy in letters:
+        label = escape(label)
         out.append(f'<text x="{cx + dx}" y="{cy + dy + 4}" class="compass-letter">{label}</text>')
     if card:
         drift = card.get("drift")
@@ -102,7 +111,8 @@ def _compass(cx: float, cy: float, card: dict[str, Any] | None) -> str:
 def compass_svg(card: dict[str, Any] | None) -> Markup:
     """The compass on its own, large: the current card's drift arrow and ozone."""
     return Markup(
-        '<svg class="compass" viewBox="-48 -48 96 96" role="img" aria-label="Compass">'
+        '<svg class="compass" viewBox="-48 -48 96 96" role="img" '
+        f'aria-label="{escape(_("Compass"))}">'
         + _compass(0, 0, card)
         + "</svg>"
     )
@@ -143,7 +153,7 @@ def board_svg(
     role = "group" if legal is not None and act_url else "img"
     parts = [
         f'<svg class="soup" viewBox="-4 -4 {w + 8} {h + 8}" role="{role}" '
-        f'aria-label="The primordial soup">'
+        f'aria-label="{escape(_("The primordial soup"))}">'
     ]
     colors = list(view["supply"].keys())
     by_space: dict[int, list[dict]] = {}
@@ -163,7 +173,7 @@ def board_svg(
                 f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
                 f"rx=\"10\" class=\"tap\" hx-post=\"{escape(act_url)}\" hx-vals='{escape(vals)}' "
                 'hx-include="#space-pick" hx-target="#console" hx-swap="outerHTML" '
-                f'tabindex="0" role="button" aria-label="Space {space}"/>'
+                f'tabindex="0" role="button" aria-label="{escape(_("Space %(n)s", n=space))}"/>'
             )
         cls = "space legal" if is_legal else "space"
         parts.append(f'<g class="{cls}" data-space="{space}">')
@@ -212,7 +222,7 @@ def ladder_svg(view: dict[str, Any], per_row: int = 10) -> Markup:
     rows = math.ceil(length / per_row)
     parts = [
         f'<svg class="ladder" viewBox="0 0 {per_row * size + 4} {rows * size + 4}" '
-        'role="img" aria-label="Scoring ladder">'
+        f'role="img" aria-label="{escape(_("Scoring ladder"))}">'
     ]
     corners = [_track_cell(n, per_row, size) for n in range(1, length + 1)]
     path = _polygon([(x + size / 2 - 1.5, y + size / 2 - 1.5) for x, y in corners])
@@ -239,7 +249,8 @@ def chart_svg(view: dict[str, Any]) -> Markup:
     rounds = len(history)
     top = max([view["ladder"]["end_zone"]] + [v for r in history for v in r] + [1])
     parts = [
-        f'<svg class="chart" viewBox="0 0 {w} {h}" role="img" aria-label="Markers round by round">'
+        f'<svg class="chart" viewBox="0 0 {w} {h}" role="img" '
+        f'aria-label="{escape(_("Markers round by round"))}">'
     ]
     parts.append(f'<line x1="{pad}" y1="{h - pad}" x2="{w - 8}" y2="{h - pad}" class="axis"/>')
     parts.append(f'<line x1="{pad}" y1="8" x2="{pad}" y2="{h - pad}" class="axis"/>')

@@ -52,11 +52,13 @@ WALK_TAP = "rolesWalkTap-0001"  # a well-formed tap id that no submission carrie
 #   open: everybody (static files, liveness)   index: welcome page or the referee's games
 #   login: the referee link                    referee: the referee only
 #   seat: a valid seat token in the address    board: the public board token in the address
+#   language: everybody; sets the device's language and goes back (never to another site)
 ROUTES: dict[tuple[str, str], str] = {
     ("/static/<path:filename>", "GET"): "open",
     ("/healthz", "GET"): "open",
     ("/rules", "GET"): "open",  # the rules pages: no game data, for every phone and the TV
     ("/rules/<area>", "GET"): "open",
+    ("/lang/<code>", "GET"): "language",  # the language switch: a cookie, back to the page
     ("/referee/<token>", "GET"): "login",
     ("/", "GET"): "index",
     ("/games/new", "GET"): "referee",
@@ -314,6 +316,9 @@ def plan(w: World, rule: str, method: str, role: str) -> Check:
     referee = role == "referee"
     if kind == "open":
         return Check(role, method, url, 200)
+    if kind == "language":
+        url = url.replace("<code>", "en") + "?next=/rules/scoring"  # the walk reads English
+        return Check(role, method, url, 303, extra=[redirects_to("/rules/scoring")])
     if kind == "login":
         token = w.app.config["REFEREE_TOKEN"] if referee else role_seat_token(w, role)
         if role == "none":

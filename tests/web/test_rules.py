@@ -86,19 +86,31 @@ def _cites(body: str) -> list[tuple[str, str]]:
 def test_the_console_cites_the_groups_rulebook_and_links_to_the_rules_page(referee):
     referee.create_game(rulebook="it")
     referee.act_ok(action='{"type": "turn_card", "card": "P1"}')
+    referee.client.set_cookie("lang", "it")  # the group reads its book's language
 
     cites = _cites(text_of(referee.console()))
 
-    assert ("/rules/setup", "Italian rules, Preparazione") in cites  # the card turned
-    assert ("/rules/start_order", "Italian rules, Determinare il Primo Giocatore") in cites
+    assert ("/rules/setup", "Regole italiane, Preparazione") in cites  # the card turned
+    assert ("/rules/start_order", "Regole italiane, Determinare il Primo Giocatore") in cites
 
 
 def test_a_spanish_group_sees_the_spanish_sections(game):
     game.act_ok(action='{"type": "turn_card", "card": "P1"}')
+    game.client.set_cookie("lang", "es")
 
     cites = _cites(text_of(game.console()))
 
-    assert ("/rules/setup", "Spanish rules, PREPARACIÓN") in cites
+    assert ("/rules/setup", "Reglas en español, PREPARACIÓN") in cites
+
+
+def test_an_english_reader_gets_the_english_book_where_it_has_the_rule(game):
+    game.act_ok(action='{"type": "turn_card", "card": "P1"}')
+
+    cites = _cites(text_of(game.console()))
+
+    assert ("/rules/setup", "English 5-6 player expansion, Preparation") in cites
+    # A base-game rule the English expansion does not print: the group's book, named in English.
+    assert ("/rules/start_order", "Spanish rules, Determinar el Jugador de Comienzo") in cites
 
 
 def test_a_refusal_cites_its_rule_in_the_groups_book(referee):
