@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 from companion.i18n import current_language, t
+from companion.tracker.data import GENES, GENES_BY_KEY
 from companion.tracker.msg import Msg
 from companion.tracker.sources import (
     AREAS,
@@ -112,8 +113,14 @@ def page(area: str):
     i = keys.index(area)
     sections = [(book_name(b), "; ".join(s)) for b, s in area_sections(area).items()]
     options = option_texts()
+    genes = {"genes": False, "advanced_genes": True}
     return render_template(
         "rule.html",
+        genes=[
+            (g, [GENES_BY_KEY[k].term for k in g.replaces])
+            for g in GENES
+            if area in genes and g.advanced == genes[area]
+        ],
         area=area,
         page=content[area],
         options=[options[o] for o in content[area].options],

@@ -173,7 +173,7 @@ def test_a_mixed_table_each_device_in_its_own_language(browser, live_server, sho
     # A device's own choice wins over its browser's language, and is remembered.
     en_phone = phones["en"][1]
     en_phone.goto(seats[2])
-    en_phone.locator(".lang-switch a[hreflang=es]").first.click()
+    en_phone.locator("nav.langs a[hreflang=es]").first.click()
     en_phone.wait_for_selector("#seat")
     assert en_phone.get_attribute("html", "lang") == "es"
     en_phone.goto(seats[2])
