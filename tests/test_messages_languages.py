@@ -63,6 +63,23 @@ def numbers(text: str) -> Counter:
     return Counter(re.findall(r"\d+", text))
 
 
+class GenesAsWords:
+    """A language's translator that says every gene as one word: gene card names carry
+    their own numerals as printed (Italian `MOVEMENT 1`, Spanish `Movimiento I`)."""
+
+    def __init__(self, tr) -> None:
+        self.tr = tr
+
+    def gettext(self, message: str) -> str:
+        return self.tr.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.tr.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return "GENE" if context == "gene" else self.tr.pgettext(context, message)
+
+
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_the_same_game_says_the_same_numbers_and_names_in_every_language(path):
     """Rendering never changes what an event says: same numbers, same players, every language."""
@@ -70,8 +87,8 @@ def test_the_same_game_says_the_same_numbers_and_names_in_every_language(path):
     names = [s.name for s in record_from_dict(json.loads(path.read_text())).setup.seats]
     assert events
     for event in events:
-        texts = {lang: render(event.msg, translator(lang)) for lang in LANGS}
-        assert texts["en"] == event.text
+        assert render(event.msg, translator("en")) == event.text
+        texts = {lang: render(event.msg, GenesAsWords(translator(lang))) for lang in LANGS}
         for lang, text in texts.items():
             assert numbers(text) == numbers(texts["en"]), (lang, text, texts["en"])
             for name in names:
