@@ -26,16 +26,23 @@ PHONE = {"width": 390, "height": 844}
 
 @cache
 def english_sentences(lang: str) -> tuple[str, ...]:
-    """English catalog texts of four words or more whose translation in `lang` differs."""
+    """English fragments of the catalog (two words or more, between placeholders and tags)
+    that the translation in `lang` does not contain: none of them may show on a page."""
     with (CATALOGS / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
         catalog = read_po(f, locale=lang)
-    found = []
+    found = set()
     for m in catalog:
-        if not m.id or isinstance(m.id, tuple) or "%" in m.id or "{" in m.id or "<" in m.id:
+        if not m.id or m.context:  # game words (genes) may keep their English card names
             continue
-        if m.string and m.string != m.id and len(m.id.split()) >= 4:
-            found.append(m.id)
-    return tuple(found)
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        said = " ".join(strings)
+        for text in ids:
+            for piece in re.split(r"%\(\w+\)[sd]|%s|\{\w*\}|<[^>]+>|[“”«»():;·]", text):
+                piece = piece.strip(" .,!?-")
+                if len(piece.split()) >= 2 and len(piece) >= 10 and piece not in said:
+                    found.add(piece)
+    return tuple(sorted(found))
 
 
 def english_leaks(text: str, lang: str) -> list[str]:
