@@ -13,7 +13,7 @@ from flask import Blueprint, abort, render_template, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
-from companion.i18n import current_language, t
+from companion.i18n import citation, current_language, t
 from companion.tracker.data import GENES, GENES_BY_KEY
 from companion.tracker.msg import Msg
 from companion.tracker.sources import (
@@ -65,19 +65,18 @@ def citation_words(source: Rule, rulebook: Book, reader: str | None = None) -> s
     """A citation in the reader's words: `Spanish rules, Fase 6: Puntuación` for an English
     reader of a Spanish group; the section as printed, the book named in the reader's
     language (`Regole spagnole, Fase 6: Puntuación`)."""
-    lang = reader or current_language()
-    return t(citation_msg(cite(source, rulebook, lang)), lang)
+    return citation(source, rulebook, reader or current_language())
 
 
 def cite_link(source: Rule | None, rulebook: Book = Book.SPANISH) -> Markup:
     """A citation linking to its rules page (a companion reading: to the page's readings)."""
     if source is None:
         return Markup("")
-    c = reader_cite(source, rulebook)
+    c = reader_cite(source, rulebook)  # chosen once: the link and its words name one book
     href = url_for("rules.page", area=c.area)
     if c.book is Book.COMPANION:
         href += "#readings"
-    return Markup('<a class="cite" href="{}">{}</a>').format(href, citation_words(source, rulebook))
+    return Markup('<a class="cite" href="{}">{}</a>').format(href, t(citation_msg(c)))
 
 
 def refusal(exc, rulebook: Book) -> Markup:
