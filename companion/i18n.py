@@ -50,10 +50,17 @@ def translator(lang: str) -> NullTranslations:
 
 
 def _translations() -> Translator:
-    """The current request's catalog (Flask-Babel's, by the locale selector)."""
-    from flask_babel import get_translations
+    """The current request's catalog (Flask-Babel's, by the locale selector), looked up once
+    per request: a console renders a few thousand words, and each lookup through Flask-Babel
+    walks the request context again."""
+    from flask import g
 
-    return get_translations()
+    found = g.get("_companion_translations")
+    if found is None:
+        from flask_babel import get_translations
+
+        found = g._companion_translations = get_translations()
+    return found
 
 
 def said(value: Any) -> Param | None:
@@ -80,6 +87,18 @@ def t(value: Any, lang: str | None = None, *, context: str | None = None) -> str
     value = said(value)
     if isinstance(value, str) and context is not None:
         return tr.pgettext(context, value) if context else tr.gettext(value)
+    if isinstance(value, (Msg, Seq)):
+        try:
+            return _rendered(value, tr)
+        except TypeError:  # a parameter that cannot be hashed: render it each time
+            pass
+    return render(value, tr)
+
+
+@lru_cache(maxsize=8192)
+def _rendered(value: Msg | Seq, tr: Translator) -> str:
+    """A message in a catalog's words, remembered: a console shows the same sentences (the
+    log, the players' names) tap after tap, and messages and catalogs never change."""
     return render(value, tr)
 
 
@@ -197,6 +216,14 @@ def init_app(app: Flask) -> None:
     from companion.web import lang
 
     Babel(app, locale_selector=select_language)
+    # The templates' `_()` and friends read the request's catalog once (see _translations).
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda s: _translations().ugettext(s),
+        ngettext=lambda s, p, n: _translations().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: _translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: _translations().unpgettext(c, s, p, n),
+    )
     app.register_blueprint(lang.bp)
     app.jinja_env.globals.update(
         t=t,

@@ -273,8 +273,21 @@
     }).join("");
   }
 
+  // The drawings this console shows (the soup, the ladder): an answer leaves out the ones
+  // that did not change, and they move over from the console it replaces (see below).
+  function shownDrawings(root) {
+    return Array.prototype.map.call(root.querySelectorAll("svg[data-drawing]"), function (el) {
+      return el.getAttribute("data-drawing");
+    }).join(" ");
+  }
+
   document.addEventListener("htmx:configRequest", function (event) {
     var detail = event.detail;
+    var console_ = consoleRoot();
+    if (console_ && detail.elt && console_.contains(detail.elt)) {
+      var shown = shownDrawings(console_);
+      if (shown) { detail.headers["X-Drawings"] = shown; }
+    }
     if (detail.verb === "post" && CONSOLE_POST.test(detail.path)) {
       var id = randomTap();
       detail.parameters.tap = id;
@@ -338,7 +351,23 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
     tap.oldLog = target && target.id === "console" ? target.querySelector("ol.log") : null;
+    var text = event.detail.serverResponse;
+    if (!target || target.id !== "console" || !text || text.indexOf("data-keep=") < 0) { return; }
+    var missing = false;
+    event.detail.serverResponse = text.replace(/<svg data-keep="([0-9a-f]+)"><\/svg>/g,
+      function (placeholder, key) {
+        var old = target.querySelector('svg[data-drawing="' + key + '"]');
+        if (!old) { missing = true; return placeholder; }
+        return old.outerHTML;
+      });
+    if (missing) { tap.redraw = true; }
   });
+
+  function fetchWhole() {
+    var root = consoleRoot();
+    htmx.ajax("GET", root.getAttribute("hx-get").replace(/since=\d+/, "since=-1"),
+      { source: root, target: "#console", swap: "outerHTML" });
+  }
 
   function mergeLog() {
     var log = document.querySelector("#console ol.log[data-log-from]");
@@ -353,10 +382,7 @@
     }) : [];
     var newestKept = kept.length ? Number(kept[0].value) : 0;
     if (from > 1 && newestKept !== from - 1) {
-      // The page did not show the entries just before: fetch the whole console.
-      var root = consoleRoot();
-      htmx.ajax("GET", root.getAttribute("hx-get").replace(/since=\d+/, "since=-1"),
-        { source: root, target: "#console", swap: "outerHTML" });
+      fetchWhole(); // the page did not show the entries just before
       return;
     }
     kept.slice(0, Math.max(0, limit - log.children.length)).forEach(function (li) {
@@ -365,19 +391,36 @@
   }
 
   document.addEventListener("htmx:afterSwap", function () {
+    if (tap.redraw) {
+      tap.redraw = false; // a drawing left out was not on screen after all
+      fetchWhole();
+      return;
+    }
     mergeLog();
     noticeConsole();
   });
   document.addEventListener("htmx:afterSettle", noticeConsole);
   document.addEventListener("htmx:load", noticeConsole);
+  // The correction form arrives later than its console, when the referee opens it.
+  document.addEventListener("htmx:load", function (event) {
+    var elt = event.detail && event.detail.elt;
+    var root = consoleRoot();
+    if (elt && elt.matches && elt.matches("form") && root && root.contains(elt)) {
+      watchForm(elt);
+    }
+  });
 
   // --- Half-filled forms survive live swaps ------------------------------------------------
 
+  function watchForm(form) {
+    if (form.__watched) { return; }
+    form.__watched = true;
+    form.addEventListener("input", function () { form.dataset.dirty = "yes"; });
+    form.addEventListener("change", function () { form.dataset.dirty = "yes"; });
+  }
+
   function watchForms(root) {
-    root.querySelectorAll("form").forEach(function (form) {
-      form.addEventListener("input", function () { form.dataset.dirty = "yes"; });
-      form.addEventListener("change", function () { form.dataset.dirty = "yes"; });
-    });
+    root.querySelectorAll("form").forEach(watchForm);
     var details = root.querySelector("details.correction");
     if (details) {
       details.addEventListener("toggle", function () {

@@ -72,6 +72,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         board,
         console,
         correction,
+        drawings,
         games,
         records,
         rules,
@@ -88,6 +89,8 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         compass_svg=svg.compass_svg,
         shape_icon=svg.shape_icon,
         correction_form=correction.correction_form,
+        soup_drawing=drawings.soup,
+        ladder_drawing=drawings.ladder,
         cite_link=rules.cite_link,
     )
 

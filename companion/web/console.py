@@ -227,6 +227,16 @@ def correct(game_id: str):
     return submit(game, action)
 
 
+@bp.route("/correction")
+@referee_required
+def correction(game_id: str):
+    """The correction form, fetched when the referee opens it (a tap's answer leaves it out)."""
+    game = load(game_id)
+    return render_template(
+        "_correction_form.html", game=game, state=game.state, rev=game.revision, refill=None
+    )
+
+
 @bp.route("/seats")
 @referee_required
 def seats(game_id: str):

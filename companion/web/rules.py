@@ -9,6 +9,8 @@ companion reading (translated) to that page's readings.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from flask import Blueprint, abort, render_template, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
@@ -72,6 +74,12 @@ def cite_link(source: Rule | None, rulebook: Book = Book.SPANISH) -> Markup:
     """A citation linking to its rules page (a companion reading: to the page's readings)."""
     if source is None:
         return Markup("")
+    return _cite_link(source, rulebook, current_language())
+
+
+@lru_cache(maxsize=2048)
+def _cite_link(source: Rule, rulebook: Book, lang: str) -> Markup:
+    """A citation link in one reader's language, remembered (sources never change)."""
     c = reader_cite(source, rulebook)  # chosen once: the link and its words name one book
     href = url_for("rules.page", area=c.area)
     if c.book is Book.COMPANION:

@@ -72,6 +72,7 @@ ROUTES: dict[tuple[str, str], str] = {
     ("/games/<game_id>/seats/<color>/reissue", "POST"): "referee",
     ("/games/<game_id>/standings", "GET"): "referee",
     ("/games/<game_id>/log", "GET"): "referee",  # the whole history (dispute review)
+    ("/games/<game_id>/correction", "GET"): "referee",  # the correction form, opened
     ("/games/<game_id>/view", "GET"): "referee",  # a second console's live follow (poll)
     ("/games/<game_id>/events", "GET"): "referee",  # and its stream
     ("/games/<game_id>/export", "GET"): "referee",

@@ -143,6 +143,10 @@ class Referee:
         headers = {"HX-Request": "true"} if htmx else {}
         return self.client.get(self.url, headers=headers)
 
+    def correction(self):
+        """The correction form, as the console fetches it when the referee opens it."""
+        return self.client.get(f"{self.url}/correction", headers={"HX-Request": "true"})
+
     def console_revision(self) -> int:
         match = REVISION_RE.search(text_of(self.console(htmx=True)))
         assert match

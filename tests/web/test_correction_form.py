@@ -53,7 +53,7 @@ def with_amoebas(game) -> None:
 
 
 def test_by_default_the_form_asks_for_a_player_and_the_new_bp_only(game):
-    form = correction_form(game.console(htmx=True))
+    form = correction_form(game.correction())
 
     assert enabled_controls(form) == ["field", "color", "value", "reason"]
     assert shown_needs(form) == {"color", "number"}
@@ -61,7 +61,7 @@ def test_by_default_the_form_asks_for_a_player_and_the_new_bp_only(game):
 
 
 def test_each_kind_declares_exactly_the_inputs_it_needs(game):
-    form = correction_form(game.console(htmx=True))
+    form = correction_form(game.correction())
 
     kinds = dict(re.findall(r'<option value="(\w+)" data-needs="([\w ]+)"', form))
 
@@ -80,7 +80,7 @@ def test_each_kind_declares_exactly_the_inputs_it_needs(game):
 def test_players_are_picked_by_name_and_carry_their_tracked_values(game):
     game.post("/correct", {"field": "bp", "color": "yellow", "value": 17, "reason": "count"})
 
-    form = correction_form(game.console(htmx=True))
+    form = correction_form(game.correction())
 
     assert (
         '<option value="yellow" data-bp="17" data-marker="0" data-genes="">Ben ▲ yellow</option>'
@@ -92,7 +92,7 @@ def test_players_are_picked_by_name_and_carry_their_tracked_values(game):
 def test_the_amoeba_picker_lists_the_amoebas_on_the_board_by_player_name(game):
     with_amoebas(game)
     state = game.game().state
-    form = html.unescape(correction_form(game.console(htmx=True)))
+    form = html.unescape(correction_form(game.correction()))
 
     on_board = re.search(r'<label data-needs="amoeba_on_board" hidden>(.*?)</label>', form, re.S)
     options = re.findall(r'<option value="([\w-]+)" data-dp="(\d+)"[^>]*>([^<]*)<', on_board[1])
@@ -107,7 +107,7 @@ def test_the_amoeba_picker_lists_the_amoebas_on_the_board_by_player_name(game):
 
 def test_cube_counts_per_space_and_color_are_carried_for_prefilling(game):
     state = game.game().state
-    form = correction_form(game.console(htmx=True))
+    form = correction_form(game.correction())
 
     for space in (1, 7, 19):
         counts = state.cubes_on(space)
@@ -144,7 +144,18 @@ def test_after_a_correction_the_form_is_closed_and_fresh(game):
 
     assert response.status_code == 200
     assert '<details class="correction">' in text_of(response)
-    assert selected(correction_form(response), "field") == "bp"
+    assert not FORM_RE.search(text_of(response))  # opened again, it is fetched afresh
+    assert selected(correction_form(game.correction()), "field") == "bp"
+
+
+def test_a_taps_answer_leaves_the_form_out_and_fetches_it_when_opened(game):
+    page = text_of(game.console(htmx=True))
+
+    assert not FORM_RE.search(page)
+    slot = re.search(r'<div class="correction-slot" hx-get="([^"]+)" hx-trigger="([^"]+)"', page)
+    assert slot and slot[1] == f"{game.url}/correction" and "toggle once" in slot[2]
+    form = correction_form(game.correction())
+    assert f'name="revision" value="{game.revision}"' in form
 
 
 def test_a_refusal_of_another_action_does_not_open_the_correction_form(game):

@@ -1,0 +1,77 @@
+"""The console's drawings (the soup and the ladder), rendered once per look and not re-sent.
+
+A drawing is named by a digest of exactly what it shows (and the reader's language). The
+console's browser says which drawings it shows (`X-Drawings`); an answer whose drawing is
+unchanged carries a placeholder that `static/app.js` fills with the drawing already on
+screen, so a tap that changes neither costs neither its rendering nor its bytes. Rendered
+drawings are also kept in a small cache, for a second referee tab and the live follow.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+from flask import request
+from markupsafe import Markup
+
+from companion.i18n import current_language
+from companion.web import svg
+
+HEADER = "X-Drawings"
+CACHED = 64
+_cache: OrderedDict[str, Markup] = OrderedDict()
+_lock = threading.Lock()  # waitress answers on many threads
+
+
+def _digest(parts: tuple) -> str:
+    return hashlib.blake2b(repr(parts).encode(), digest_size=8).hexdigest()
+
+
+def _shown() -> set[str]:
+    if request.headers.get("HX-Request") != "true":
+        return set()  # a whole page has no drawings to keep
+    return set(request.headers.get(HEADER, "").split()[:8])
+
+
+def _drawing(key: str, render: Callable[[], Markup]) -> Markup:
+    if key in _shown():
+        return Markup(f'<svg data-keep="{key}"></svg>')
+    with _lock:
+        found = _cache.get(key)
+        if found is not None:
+            _cache.move_to_end(key)
+            return found
+    found = Markup(str(render()).replace("<svg ", f'<svg data-drawing="{key}" ', 1))
+    with _lock:
+        _cache[key] = found
+        if len(_cache) > CACHED:
+            _cache.popitem(last=False)
+    return found
+
+
+def soup(board: Any, view: dict[str, Any], *tap: Any) -> Markup:
+    """The console's soup: amoebas, cubes, the card and the spaces that can be tapped."""
+    key = _digest(
+        (
+            "soup",
+            current_language(),
+            board,
+            list(view["supply"]),
+            view["amoebas"],
+            view["cubes"],
+            view["card"],
+            tap,
+        )
+    )
+    return _drawing(key, lambda: svg.board_svg(board, view, None, *tap))
+
+
+def ladder(view: dict[str, Any]) -> Markup:
+    """The console's ladder: the track, its end zone and every marker."""
+    markers = [(p["color"], p["marker"]) for p in view["players"]]
+    key = _digest(("ladder", current_language(), view["ladder"], markers))
+    return _drawing(key, lambda: svg.ladder_svg(view))
