@@ -401,26 +401,28 @@
   });
   document.addEventListener("htmx:afterSettle", noticeConsole);
   document.addEventListener("htmx:load", noticeConsole);
-  // The correction form arrives later than its console, when the referee opens it.
-  document.addEventListener("htmx:load", function (event) {
-    var elt = event.detail && event.detail.elt;
-    var root = consoleRoot();
-    if (elt && elt.matches && elt.matches("form") && root && root.contains(elt)) {
-      watchForm(elt);
+  // The correction form arrives later than its console, when the referee opens it (or a
+  // live swap reopens it): its slot asks for it once.
+  document.addEventListener("toggle", function (event) {
+    var details = event.target;
+    if (!details.matches || !details.matches("#console details.correction") || !details.open) {
+      return;
     }
-  });
+    var slot = details.querySelector(".correction-slot");
+    if (slot) { htmx.trigger(slot, "open-form"); }
+  }, true);
 
   // --- Half-filled forms survive live swaps ------------------------------------------------
 
-  function watchForm(form) {
-    if (form.__watched) { return; }
-    form.__watched = true;
-    form.addEventListener("input", function () { form.dataset.dirty = "yes"; });
-    form.addEventListener("change", function () { form.dataset.dirty = "yes"; });
+  // A form of the console being filled in (the correction form arrives later, when opened).
+  function markDirty(event) {
+    var form = event.target.closest && event.target.closest("#console form");
+    if (form) { form.dataset.dirty = "yes"; }
   }
+  document.addEventListener("input", markDirty, true);
+  document.addEventListener("change", markDirty, true);
 
   function watchForms(root) {
-    root.querySelectorAll("form").forEach(watchForm);
     var details = root.querySelector("details.correction");
     if (details) {
       details.addEventListener("toggle", function () {

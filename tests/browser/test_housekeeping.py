@@ -96,6 +96,7 @@ def test_the_correction_form_shows_only_what_each_kind_needs_and_prefills_it(
     referee.reload()
     referee.click("#console details.correction summary")
     form = referee.locator("form[data-correction]")
+    form.wait_for()  # fetched when the referee opens it
 
     assert shown_needs(referee) == NEEDS["bp"]
     assert enabled_names(referee) == ["field", "color", "value", "reason"]
@@ -131,6 +132,7 @@ def test_the_correction_form_shows_only_what_each_kind_needs_and_prefills_it(
 
     referee.set_viewport_size({"width": 390, "height": 844})
     referee.click("#console details.correction summary")
+    referee.locator("form[data-correction]").wait_for()
     referee.locator("form[data-correction] select[name=field]").select_option("amoeba_space")
     referee.locator("form[data-correction]").scroll_into_view_if_needed()
     referee.screenshot(path="test-artifacts/h5-05-correction-phone.png")

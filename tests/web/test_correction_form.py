@@ -153,7 +153,7 @@ def test_a_taps_answer_leaves_the_form_out_and_fetches_it_when_opened(game):
 
     assert not FORM_RE.search(page)
     slot = re.search(r'<div class="correction-slot" hx-get="([^"]+)" hx-trigger="([^"]+)"', page)
-    assert slot and slot[1] == f"{game.url}/correction" and "toggle once" in slot[2]
+    assert slot and slot[1] == f"{game.url}/correction" and slot[2] == "open-form once"
     form = correction_form(game.correction())
     assert f'name="revision" value="{game.revision}"' in form
 
