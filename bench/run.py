@@ -589,7 +589,13 @@ class ServerResult:
     notes: list[str] = field(default_factory=list)
 
 
-STATIC_LINK = re.compile(rb'(?:src|href)="(/static/[^"]+)"')
+# What a browser fetches while opening a page: its scripts, stylesheets and icon. Not the
+# links it fetches only when asked (NoSleep.js when the keep-screen-on switch needs it, the
+# home-screen icon when a phone adds the page to its home screen); the browser test
+# tests/browser/test_first_load.py checks Chromium asks for exactly these.
+STATIC_LINK = re.compile(
+    rb'<(?:script[^>]*?\ssrc|link\s+rel="(?:stylesheet|icon)"[^>]*?\shref)="(/static/[^"]+)"'
+)
 
 
 def first_load(port: int, token: str) -> list[dict[str, Any]]:

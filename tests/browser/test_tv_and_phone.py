@@ -227,6 +227,7 @@ def test_on_a_plain_http_lan_address_keep_screen_on_falls_back_to_nosleep(
         game = import_example(live_server, "four-players", half=True)
         phone.goto(f"http://ursuppe.lan:{port}/s/{seat_tokens(live_server, game)['green']}")
         assert phone.evaluate("!window.isSecureContext && !('wakeLock' in navigator)")
+        assert phone.evaluate("typeof window.NoSleep === 'undefined'")  # fetched only when asked
 
         phone.tap("[data-wake] input")  # a tap: the video may start
         wait_wake(phone, "on")

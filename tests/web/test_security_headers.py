@@ -11,6 +11,8 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
+from companion.web.wire import IMMUTABLE, static_version
+
 
 def _get(client: FlaskClient, url: str, htmx: bool = False):
     return FlaskClient.open(client, url, headers={"HX-Request": "true"} if htmx else {})
@@ -47,8 +49,30 @@ def test_every_response_has_a_csp_without_unsafe_inline(game, seat_tokens, templ
     csp = response.headers.get("Content-Security-Policy")
     assert csp is not None
     assert "unsafe-inline" not in csp
-    assert "script-src 'self'" in csp
+    if url.startswith("/static/"):
+        assert csp == "default-src 'none'; frame-ancestors 'none'"  # a file runs nothing
+    else:
+        assert "script-src 'self'" in csp
     assert "frame-ancestors 'none'" in csp
+    response.close()
+
+
+@pytest.mark.parametrize("name", ["app.js", "app.css", "htmx.min.js"])
+def test_a_versioned_static_file_carries_only_what_a_cached_file_needs(game, name):
+    """Issue 12 item 11: every header is sent on a phone's first load; a file's URL names its
+    version, so it needs no validator, and no page rules (frames, referrers, cookies)."""
+
+    version = static_version(game.client.application, name)
+    response = FlaskClient.open(
+        game.client, f"/static/{name}?v={version}", headers={"Accept-Encoding": "gzip"}
+    )
+
+    assert response.headers["Cache-Control"] == IMMUTABLE
+    assert response.headers["Content-Encoding"] == "gzip"
+    assert response.headers["Vary"] == "Accept-Encoding"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    for name in ("ETag", "Last-Modified", "Content-Disposition", "Set-Cookie", "X-Frame-Options"):
+        assert name not in response.headers
     response.close()
 
 
