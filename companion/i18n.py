@@ -53,13 +53,14 @@ def _translations() -> Translator:
     """The current request's catalog (Flask-Babel's, by the locale selector), looked up once
     per request: a console renders a few thousand words, and each lookup through Flask-Babel
     walks the request context again."""
-    from flask import g
+    from flask.globals import _cv_request
 
-    found = g.get("_companion_translations")
+    ctx = _cv_request.get()  # the request itself, not through its proxies (a hot path)
+    found = getattr(ctx, "companion_translations", None)
     if found is None:
         from flask_babel import get_translations
 
-        found = g._companion_translations = get_translations()
+        found = ctx.companion_translations = get_translations()
     return found
 
 

@@ -325,6 +325,7 @@ class Store:
         self._lock = threading.RLock()
         self._game_locks: dict[str, threading.RLock] = {}
         self._games: dict[str, Game] = {}
+        self._auto_rolls: dict[str, bool] = {}
         self._notify = notify or (lambda game_id, revision: None)
         _ = self.db  # create the file and apply migrations now
 
@@ -714,14 +715,19 @@ class Store:
 
     # ----- the app rolls by itself ---------------------------------------------------------
     def auto_roll(self, game_id: str) -> bool:
-        """Whether the app rolls the awaited dice (and draws cards it draws) by itself."""
-        rows = list(self.db.query("select auto_roll from games where id = ?", [game_id]))
-        return bool(rows and rows[0]["auto_roll"])
+        """Whether the app rolls the awaited dice (and draws cards it draws) by itself (asked
+        after every tap: read once, then kept; only `set_auto_roll` changes it)."""
+        known = self._auto_rolls.get(game_id)
+        if known is None:
+            rows = list(self.db.query("select auto_roll from games where id = ?", [game_id]))
+            known = self._auto_rolls[game_id] = bool(rows and rows[0]["auto_roll"])
+        return known
 
     def set_auto_roll(self, game_id: str, on: bool) -> None:
         """Choose whether the app rolls by itself for a game."""
         with self._lock:
             self.db.execute("update games set auto_roll = ? where id = ?", [int(on), game_id])
+            self._auto_rolls[game_id] = on
 
     def append_app_roll(self, game_id: str, entry: Entry, revision: int) -> Game:
         """Append an entry the app rolled by itself, and mark it so in the log."""
