@@ -18,6 +18,7 @@ from pathlib import Path
 from companion.tracker import actions as A
 from companion.tracker import apply, legal_actions, new_game
 from companion.tracker.data import Color
+from companion.tracker.people import TwoPlayers, ranking
 from companion.tracker.record import Record, record_to_dict, replay_record
 from companion.tracker.state import GameSetup, GameState, Phase, Seat, Step
 
@@ -60,6 +61,35 @@ GAMES = {
         ),
         shuffle=False,
     ),
+    # 000 §Ursuppe para 2 jugadores: the decoy (scoring), double play I and II
+    "three-players-decoy": dict(
+        seed=21,
+        seats=(("Ana", Color.RED), ("Ben", Color.BLUE), ("Decoy", Color.GREEN)),
+        shuffle=True,
+        variant=TwoPlayers.DECOY,
+    ),
+    "four-players-double-play-1": dict(
+        seed=22,
+        seats=(
+            ("Ana", Color.RED),
+            ("Ana", Color.YELLOW),
+            ("Ben", Color.GREEN),
+            ("Ben", Color.BLUE),
+        ),
+        shuffle=True,
+        variant=TwoPlayers.DOUBLE_1,
+    ),
+    "four-players-double-play-2": dict(
+        seed=23,
+        seats=(
+            ("Ana", Color.RED),
+            ("Ben", Color.GREEN),
+            ("Ana", Color.YELLOW),
+            ("Ben", Color.BLUE),
+        ),
+        shuffle=True,
+        variant=TwoPlayers.DOUBLE_2,
+    ),
 }
 
 
@@ -84,10 +114,11 @@ def choose(rng: random.Random, state: GameState) -> A.Action:
     return rng.choice(legal)
 
 
-def play(seed: int, seats: tuple, shuffle: bool) -> Record:
+def play(seed: int, seats: tuple, shuffle: bool, variant: TwoPlayers = TwoPlayers.NONE) -> Record:
     """Play a whole game and return its record."""
     rng = random.Random(seed)
-    setup = GameSetup(seats=tuple(Seat(name, color) for name, color in seats))
+    seated = tuple(Seat(name, color) for name, color in seats)
+    setup = GameSetup(seats=seated, two_players=variant)
     state = new_game(setup)
     entries: list[A.Action] = []
     if shuffle:
@@ -104,13 +135,15 @@ def play(seed: int, seats: tuple, shuffle: bool) -> Record:
 
 
 def expected(state: GameState) -> dict:
-    """The checked summary of a final state."""
-    return {
+    """The checked summary of a final state (two-player games: keyed by name and color, and
+    the ranking of the persons)."""
+    two = state.setup.two_players is not TwoPlayers.NONE
+    summary = {
         "round": state.round,
         "phase": state.phase.value,
         "standings": [p.name for p in sorted(state.players, key=lambda p: -p.marker)],
         "players": {
-            p.name: {
+            (f"{p.name} {p.color.value}" if two else p.name): {
                 "color": p.color.value,
                 "marker": p.marker,
                 "bp": p.bp,
@@ -122,6 +155,9 @@ def expected(state: GameState) -> dict:
         "cubes": [list(row) for row in state.cubes],
         "score_history": [list(r) for r in state.score_history],
     }
+    if two:
+        summary["ranking"] = [[p.person.name, p.result] for p in ranking(state)]
+    return summary
 
 
 def dump_record(data: dict) -> str:

@@ -39,3 +39,11 @@ def test_example_game_player_count_matches_its_name(path):
     record = record_from_dict(json.loads(path.read_text()))
     words = {3: "three", 4: "four", 5: "five", 6: "six"}
     assert path.stem.startswith(words[record.setup.players])
+
+
+def test_there_is_a_complete_example_of_each_two_player_variant():
+    """000 §Ursuppe para 2 jugadores: the decoy, double play I and II, each a whole game."""
+    variants = {
+        record_from_dict(json.loads(p.read_text())).setup.two_players.value for p in RECORDS
+    }
+    assert {"decoy", "double1", "double2"} <= variants

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from companion.tracker import attacks, defects, division, market, movement
+from companion.tracker import attacks, decoy, defects, division, market, movement
 from companion.tracker.actions import (
     AcceptAttack,
     Action,
@@ -46,6 +46,7 @@ from companion.tracker.actions import (
 )
 from companion.tracker.data import HOLDING, TENTACLE, tentacle_capacity
 from companion.tracker.feeding import legal_meals
+from companion.tracker.people import marker_colors
 from companion.tracker.state import AmoebaId, GameState, Step
 
 DIE = range(1, 7)
@@ -81,7 +82,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if memo[0] is state:
         return memo[1]
     builder = _BUILDERS.get(state.cursor.step)
-    found = tuple(builder(state)) if builder else ()
+    found = tuple(decoy.restrict(state, builder(state))) if builder else ()
     _memo = (state, found)
     return found
 
@@ -99,7 +100,8 @@ def _start_rolls(state: GameState) -> list[Action]:
 def _start_space(state: GameState) -> list[Action]:
     color = state.cursor.start_order[state.cursor.index]
     taken = {p.marker for p in state.players}
-    return [ChooseStartSpace(color, s) for s in range(1, state.n_players + 1) if s not in taken]
+    last = len(marker_colors(state.setup))  # one marker per person in double play II
+    return [ChooseStartSpace(color, s) for s in range(1, last + 1) if s not in taken]
 
 
 def _place(state: GameState) -> list[Action]:

@@ -327,8 +327,10 @@ GENES: tuple[GeneCard, ...] = (
         5,
         4,
         (1, 1, 2, 2),
-        effect=N_("Phase 1: may stay instead of drifting; may ride along with an amoeba "
-        "leaving its space."),
+        effect=N_(
+            "Phase 1: may stay instead of drifting; may ride along with an amoeba "
+            "leaving its space."
+        ),
     ),
     GeneCard(
         LIFE_EXPECTANCY,
@@ -397,8 +399,10 @@ GENES: tuple[GeneCard, ...] = (
         5,
         (1, 1, 2, 2),
         replaces=(STRUGGLE,),
-        effect=N_("Like Struggle for Survival; once a round in phase 5, kill an enemy "
-        "amoeba on the same space (1 BP)."),
+        effect=N_(
+            "Like Struggle for Survival; once a round in phase 5, kill an enemy "
+            "amoeba on the same space (1 BP)."
+        ),
     ),
     GeneCard(
         ARMOR,

@@ -11,12 +11,19 @@ from __future__ import annotations
 from companion.tracker.data import DIVISION_RATE, SPORES, Color, amoebas_per_color
 from companion.tracker.msg import Msg, msg
 from companion.tracker.options import ZeroAmoebas
+from companion.tracker.people import decoy, shares_records
 from companion.tracker.state import GameState
 
 
 def division_cost(state: GameState, color: Color) -> int:
-    """BP per new amoeba: 6, or 4 with Division Rate."""
-    return 4 if state.player(color).has(DIVISION_RATE) else 6
+    """BP per new amoeba: 6, or 4 with Division Rate; 4 or 3 in double play II; the decoy's
+    are free (000 §Ursuppe para 2 jugadores)."""
+    if color == decoy(state.setup):
+        return 0
+    rate = state.player(color).has(DIVISION_RATE)
+    if shares_records(state.setup):
+        return 3 if rate else 4
+    return 4 if rate else 6
 
 
 def free_numbers(state: GameState, color: Color) -> tuple[int, ...]:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import NamedTuple
 
-from companion.tracker import sources
+from companion.tracker import decoy, people, sources
 from companion.tracker.actions import (
     Action,
     Correct,
@@ -47,8 +47,9 @@ class Applied(NamedTuple):
 def validate_setup(setup: GameSetup) -> None:
     """Raise InvalidAction if the setup cannot start a game."""
     n = len(setup.seats)
-    if not 3 <= n <= 6:
-        raise InvalidAction(msg("Ursuppe is played by 3 to 6 players, not {n}", n=n))
+    problem = people.check(setup)
+    if problem:
+        raise InvalidAction(problem)
     colors = [s.color for s in setup.seats]
     if len(set(colors)) != n:
         raise InvalidAction(msg("every player needs a different color"))
@@ -59,7 +60,7 @@ def validate_setup(setup: GameSetup) -> None:
     names = [s.name.strip() for s in setup.seats]
     if any(not name or len(name) > 40 for name in names):
         raise InvalidAction(msg("every player needs a name of 1 to 40 characters"))
-    if len(set(names)) != n:
+    if not people.names_unique(setup):
         raise InvalidAction(msg("two players have the same name"))
     problem = check_deck(setup.deck)
     if problem:
@@ -126,11 +127,12 @@ def _open_input(state: GameState, action: Action, events: Events) -> GameState |
                 sources.START_ORDER,
             )
         spaces = dict(action.spaces)
-        if set(spaces) != set(state.colors) or sorted(spaces.values()) != list(
-            range(1, state.n_players + 1)
+        markers = people.marker_colors(state.setup)
+        if set(spaces) != set(markers) or sorted(spaces.values()) != list(
+            range(1, len(markers) + 1)
         ):
             raise IllegalAction(
-                msg("each player needs a different start space 1-{last}", last=state.n_players),
+                msg("each player needs a different start space 1-{last}", last=len(markers)),
                 sources.START_ORDER,
             )
         return handle(state, action, events)
@@ -143,6 +145,20 @@ def _forced(state: GameState, events: Events) -> GameState:
         if state.phase is Phase.OVER or state.cursor.step in CHANCE_STEPS:
             return state
         options = _legal(state)
+        chosen = decoy.choose(state, options)
+        if chosen:
+            now = prompt(state)
+            # TRANSLATORS: {prompt} is what the table awaits ("Decoy ■ blue 2 feeds."),
+            # {rule} the decoy's fixed rule, {choice} the action it takes.
+            text = msg(
+                "{prompt} The decoy plays by its rule ({rule}): {choice}.",
+                prompt=now.msg,
+                rule=chosen[1],
+                choice=describe(state, chosen[0]),
+            )
+            say(events, "decoy", text, sources.TWO_PLAYERS)
+            state = handle(state, chosen[0], events)
+            continue
         if len(options) != 1:
             return state
         now = prompt(state)

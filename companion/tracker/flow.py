@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from companion.tracker import attacks, deaths, defects, movement, scoring, sources
+from companion.tracker import attacks, deaths, decoy, defects, movement, people, scoring, sources
 from companion.tracker.data import (
     FOOD_CUBES_PER_COLOR,
     HOLDING,
@@ -98,7 +98,7 @@ def start(setup: GameSetup) -> GameState:
         setup=setup,
         round=0,
         phase=Phase.SETUP,
-        players=new_players(setup, START_BP),
+        players=decoy.equip(setup, new_players(setup, START_BP)),
         amoebas=(),
         cubes=cubes,
         cursor=Cursor(step=Step.TURN_CARD),
@@ -108,10 +108,10 @@ def start(setup: GameSetup) -> GameState:
 def after_card(state: GameState, events: Events) -> GameState:
     """Continue after an environment card was turned."""
     if state.phase is Phase.SETUP:
-        groups = (state.colors,)
+        groups = (people.marker_colors(state.setup),)
         return state.with_cursor(step=Step.START_ROLLS, start_groups=groups)
     if state.round >= 2:
-        order = state.ladder_order(descending=True)
+        order = purse_order(state)
         return next_debtor(state.with_cursor(order=order, index=0), events)
     say(events, "defects", msg("No gene defects in the first round."), sources.PHASE_2)
     return begin_genes(state, events)
@@ -154,9 +154,14 @@ def maybe_auto_card(state: GameState, events: Events) -> GameState:
 def begin_placement(state: GameState, events: Events) -> GameState:
     """Start the two setup placements, ascending first (000 §Colocar Amebas)."""
     order = state.ladder_order(descending=False)
-    if state.n_players >= 4:
+    if people.start_dp(state.setup):
         text = msg(
             "Placement: in ascending order each places an amoeba on an empty space with 1 DP."
+        )
+    elif state.n_players >= 4:
+        text = msg(
+            "Placement: in ascending order each color places an amoeba on an empty space "
+            "(no DP in double play II)."
         )
     else:
         text = msg(
@@ -512,11 +517,17 @@ def next_debtor(state: GameState, events: Events) -> GameState:
 # ----- phase 3 -----------------------------------------------------------------------
 def begin_genes(state: GameState, events: Events) -> GameState:
     """Phase 3: in descending order each player buys genes once."""
-    order = state.ladder_order(descending=True)
+    order = purse_order(state)
     state = replace(state, phase=Phase.GENES, cursor=Cursor(step=Step.BUY, order=order))
     text = msg("Round {round}, phase 3: new genes, descending order.", round=state.round)
     say(events, "phase", text, sources.PHASE_3)
     return state
+
+
+def purse_order(state: GameState) -> tuple:
+    """Descending order of the colors that pay debts and buy genes (one per purse)."""
+    payers = people.purse_colors(state.setup)
+    return tuple(c for c in state.ladder_order(descending=True) if c in payers)
 
 
 def next_buyer(state: GameState, events: Events) -> GameState:
@@ -539,6 +550,8 @@ def begin_division(state: GameState, events: Events) -> GameState:
 def income(state: GameState, events: Events) -> GameState:
     """The acting player receives 10 BP (11 with 5-6 players)."""
     color = state.cursor.actor
+    if color not in people.purse_colors(state.setup):
+        return state  # one income per purse; none for the decoy (000 §Ursuppe para 2)
     gain = division_income(state.n_players)
     player = state.player(color)
     state = state.with_player(replace(player, bp=player.bp + gain))
@@ -618,10 +631,12 @@ def begin_scoring(state: GameState, events: Events) -> GameState:
     last = state.setup.ladder_length
     if not state.score_history:
         state = replace(state, start_markers=tuple(p.marker for p in state.players))
-    for color in order:
+    scorers = people.scorers(state.setup)
+    for color in (c for c in order if c in scorers):
         total = scoring.advance(state, color)[0]
         player = state.player(color)
-        occupied = {p.marker for p in state.players if p.color != color}
+        own = (color,) + people.partners(state.setup, color)
+        occupied = {p.marker for p in state.players if p.color not in own}
         end, skipped = scoring.move_marker(player.marker, total, occupied, last)
         text = scoring.advance_message(state, color, player.marker, end, skipped)
         src = sources.SCORING_5_6 if state.n_players >= 5 else sources.PHASE_6
@@ -635,7 +650,8 @@ def begin_scoring(state: GameState, events: Events) -> GameState:
 def end_of_round(state: GameState, events: Events) -> GameState:
     """Game end after phase 6: a marker in the end zone, or the last card was turned."""
     zone = state.setup.end_zone_start
-    in_zone = [p for p in state.players if p.marker >= zone]
+    markers = people.marker_colors(state.setup)
+    in_zone = [p for p in state.players if p.marker >= zone and p.color in markers]
     if in_zone or not state.remaining_cards():
         text = scoring.end_message(state, tuple(p.color for p in in_zone))
         say(

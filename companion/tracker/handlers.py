@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.tracker import attacks, defects, division, feeding, flow, movement, sources
+from companion.tracker import attacks, defects, division, feeding, flow, movement, people, sources
 from companion.tracker.actions import (
     AcceptAttack,
     Action,
@@ -155,7 +155,7 @@ def _set_start(state: GameState, action: SetStartSpaces, events: Events) -> Game
 
 
 def _place(state: GameState, action: PlaceAmoeba, events: Events) -> GameState:
-    dp = 1 if state.cursor.placement_round == 1 and state.n_players >= 4 else 0
+    dp = 1 if state.cursor.placement_round == 1 and people.start_dp(state.setup) else 0
     state = flow.place_new_amoeba(state, action.amoeba, action.space, dp)
     name = who(state, action.amoeba)
     if dp:
@@ -492,6 +492,7 @@ def _divide(state: GameState, action: Divide, events: Events) -> GameState:
     rule = division.division_rule(state, action.amoeba.color)
     state = flow.pay(state, action.amoeba.color, cost)
     state = flow.place_new_amoeba(state, action.amoeba, action.space)
+    state = state.with_cursor(acted=state.cursor.acted + (action.amoeba,))  # births this phase
     text = nmsg(
         "{who} is born on space {space} for {n} BP ({rule}); {left}.",
         "{who} is born on space {space} for {n} BP ({rule}); {left}.",

@@ -13,14 +13,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.tracker import defects, division, market, movement, scoring
+from companion.tracker import defects, division, market, movement, people, scoring
 from companion.tracker.data import GENES_BY_KEY, STREAMLINING, Color
 from companion.tracker.deaths import dp_limit
 from companion.tracker.labels import bp
 from companion.tracker.msg import Msg, msg, nmsg
+from companion.tracker.people import TwoPlayers
 from companion.tracker.prompts import prompt
 from companion.tracker.sources import cite
-from companion.tracker.state import PHASE_TITLES, GameState, Phase, Step, player_ref
+from companion.tracker.state import (
+    PHASE_TITLES,
+    GameState,
+    Phase,
+    Step,
+    person_ref,
+    player_ref,
+)
 
 
 def public_view(state: GameState) -> dict[str, Any]:
@@ -74,12 +82,35 @@ def public_view(state: GameState) -> dict[str, Any]:
         "score_history": [list(r) for r in state.score_history],
         "start_markers": list(state.start_markers),
         "ranking": ranking(state),
-        "winners": [
-            player_ref(state, p.color) for p in state.players if _place(state, p.marker) == 1
-        ]
-        if state.phase is Phase.OVER
-        else [],
+        "two_players": state.setup.two_players.value,
+        "persons": person_ranking(state),
+        "winners": _winners(state) if state.phase is Phase.OVER else [],
     }
+
+
+def _winners(state: GameState) -> list:
+    if state.setup.two_players is not TwoPlayers.NONE:
+        return [person_ref(state, people.ranking(state)[0].person)]
+    return [player_ref(state, p.color) for p in state.players if _place(state, p.marker) == 1]
+
+
+def person_ranking(state: GameState) -> list[dict[str, Any]]:
+    """Two players (000 §Ursuppe para 2 jugadores): the persons ranked, each with their
+    colors and the result that ranks them (double play I: the worse marker); else empty."""
+    if state.setup.two_players is TwoPlayers.NONE:
+        return []
+    return [
+        {
+            "place": i,
+            "name": p.person.name,
+            "label": person_ref(state, p.person),
+            "colors": [c.value for c in p.person.colors],
+            "result": p.result,
+            "markers": list(p.markers),
+            "decoy": p.person.decoy,
+        }
+        for i, p in enumerate(people.ranking(state), 1)
+    ]
 
 
 def _place(state: GameState, marker: int) -> int:

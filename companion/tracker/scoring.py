@@ -19,8 +19,9 @@ from companion.tracker.data import (
 )
 from companion.tracker.msg import Msg, Param, Seq, msg, nmsg
 from companion.tracker.options import AmoebaAdvance56, GeneAdvanceTable
+from companion.tracker.people import Place, person_of, ranking, scored_together
 from companion.tracker.phrases import and_list, comma_list
-from companion.tracker.state import GameState, player_ref
+from companion.tracker.state import GameState, person_ref, player_ref
 
 
 def _lookup(table: tuple[int, ...], count: int) -> int:
@@ -50,7 +51,8 @@ def gene_cards(state: GameState, color: Color) -> int:
 
 def advance(state: GameState, color: Color) -> tuple[int, int, int]:
     """(total, from amoebas, from genes) this color would advance now."""
-    from_amoebas = _lookup(amoeba_table(state), len(state.amoebas_of(color)))
+    together = scored_together(state.setup, color)  # double play II: both colors' tables
+    from_amoebas = sum(_lookup(amoeba_table(state), len(state.amoebas_of(c))) for c in together)
     from_genes = _lookup(gene_table(state), gene_cards(state, color))
     return from_amoebas + from_genes, from_amoebas, from_genes
 
@@ -77,11 +79,17 @@ def advance_message(
     total, from_amoebas, from_genes = advance(state, color)
     params: dict[str, Param] = {
         "who": player_ref(state, color),
-        "amoebas": nmsg(
-            "{n} amoeba advances {advance}",
-            "{n} amoebas advance {advance}",
-            len(state.amoebas_of(color)),
-            advance=from_amoebas,
+        "amoebas": Seq(
+            tuple(
+                nmsg(
+                    "{n} amoeba advances {advance}",
+                    "{n} amoebas advance {advance}",
+                    len(state.amoebas_of(c)),
+                    advance=_lookup(amoeba_table(state), len(state.amoebas_of(c))),
+                )
+                for c in scored_together(state.setup, color)  # both colors in double play II
+            ),
+            ", ",
         ),
         "genes": nmsg(
             "{n} gene card advances {advance}",
@@ -124,24 +132,33 @@ def advance_message(
     )
 
 
+def _place(state: GameState, place: int, entry: Place) -> Msg:
+    if len(entry.markers) > 1:
+        # TRANSLATORS: a place in the final ranking of double play I, where a person ranks
+        # by the worse of their two colors: "1. Ana ● red + ▲ yellow (31; markers 31 and 38)".
+        return msg(
+            "{place}. {who} ({marker}; markers {markers})",
+            place=place,
+            who=person_ref(state, entry.person),
+            marker=entry.result,
+            markers=and_list(list(entry.markers)),
+        )
+    # TRANSLATORS: a place in the final ranking: "1. Ben ▲ yellow (42)".
+    return msg(
+        "{place}. {who} ({marker})",
+        place=place,
+        who=person_ref(state, entry.person),
+        marker=entry.result,
+    )
+
+
 def end_message(state: GameState, in_zone: tuple[Color, ...]) -> Msg:
     """The end of the game explained: why (who reached the end zone), ranking, winner."""
     zone = state.setup.end_zone_start
-    ranking = sorted(state.players, key=lambda p: p.marker, reverse=True)
-    places = Seq(
-        tuple(
-            # TRANSLATORS: a place in the final ranking: "1. Ben ▲ yellow (42)".
-            msg(
-                "{place}. {who} ({marker})",
-                place=i,
-                who=player_ref(state, p.color),
-                marker=p.marker,
-            )
-            for i, p in enumerate(ranking, 1)
-        ),
-        "; ",
-    )
-    winner = player_ref(state, ranking[0].color)
+    ranked = ranking(state)
+    places = Seq(tuple(_place(state, i, p) for i, p in enumerate(ranked, 1)), "; ")
+    winner = person_ref(state, ranked[0].person)
+    in_zone = tuple(dict.fromkeys(person_of(state.setup, c) for c in in_zone))
     if in_zone:
         # TRANSLATORS: {players} lists who reached the end zone; {n} is how many (it
         # chooses the plural form and need not be shown).
@@ -151,7 +168,7 @@ def end_message(state: GameState, in_zone: tuple[Color, ...]) -> Msg:
             "The game ends: {players} reached the end zone (space {zone}+). {ranking}. "
             "{winner} wins.",
             len(in_zone),
-            players=and_list([player_ref(state, c) for c in in_zone]),
+            players=and_list([person_ref(state, p) for p in in_zone]),
             zone=zone,
             ranking=places,
             winner=winner,

@@ -69,6 +69,7 @@ AREAS = {
     "scoring": "Phase 6: scoring",
     "game_end": "Game end",
     "corrections": "Referee corrections",
+    "two_players": "Two players",
 }
 
 ES, ES2, IT, EN = Book.SPANISH, Book.SPANISH_2, Book.ITALIAN, Book.ENGLISH_5_6
@@ -132,6 +133,7 @@ AREA_SECTIONS: dict[str, dict[Book, str]] = {
     },
     "game_end": {ES: "FINAL DEL JUEGO", ES2: "Fin del juego", IT: "Fine della Partita"},
     "corrections": {},
+    "two_players": {ES: "Ursuppe para 2 jugadores"},
 }
 
 
@@ -262,4 +264,5 @@ SCORING_5_6 = rule("scoring", {EN: "Phase 6: Scoring", IT: "3.5 Calcolo dei Punt
 GAME_END = rule("game_end")
 EARLY_END = rule("game_end", {ES2: "Fin del juego"})
 CORRECTION = reading("corrections", N_("the referee sets what the table shows, with a reason"))
+TWO_PLAYERS = rule("two_players")
 UNDO = reading("corrections", N_("an undo is recorded in the log; nothing is erased"))

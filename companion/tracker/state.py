@@ -23,6 +23,7 @@ from companion.tracker.data import (
 )
 from companion.tracker.msg import Msg, Seq, msg, nmsg
 from companion.tracker.options import RuleOptions
+from companion.tracker.people import Person, TwoPlayers, partners, persons, turn_order
 from companion.tracker.sources import Book
 
 
@@ -116,6 +117,8 @@ class GameSetup:
     ladder_length: int = LADDER_LENGTH
     options: RuleOptions = field(default_factory=RuleOptions)
     rulebook: Book = Book.SPANISH  # the printed rules the group holds, cited in its words
+    two_players: TwoPlayers = TwoPlayers.NONE  # 000 §Ursuppe para 2 jugadores
+    decoy_scores: bool = True  # whether the decoy's marker advances (a setup agreement)
 
     @property
     def players(self) -> int:
@@ -126,6 +129,11 @@ class GameSetup:
     def colors(self) -> tuple[Color, ...]:
         """Colors in play, in seat order."""
         return tuple(s.color for s in self.seats)
+
+    @cached_property
+    def people(self) -> tuple[Person, ...]:
+        """Who plays which colors (`people.persons`)."""
+        return persons(self)
 
     @cached_property
     def _seat_of(self) -> dict[Color, int]:
@@ -339,7 +347,7 @@ class GameState:
 
     def copies_left(self, key: str) -> int:
         """Copies of a gene in the pool (not held by any player)."""
-        held = sum(1 for p in self.players if p.holds(key))
+        held = sum(1 for p in self.players if p.holds(key) and not partners_before(self, p.color))
         return self.copies_total(key) - held
 
     def remaining_cards(self) -> tuple[str, ...]:
@@ -352,17 +360,35 @@ class GameState:
 
     def ladder_order(self, descending: bool) -> tuple[Color, ...]:
         """Colors by ladder position (ascending: lowest marker first)."""
-        ranked = sorted(self.players, key=lambda p: p.marker, reverse=descending)
-        return tuple(p.color for p in ranked)
+        return turn_order(self, descending)
 
     def with_player(self, player: Player) -> GameState:
-        """A copy with one player replaced."""
-        i = self.seat(player.color)
-        return replace(self, players=self.players[:i] + (player,) + self.players[i + 1 :])
+        """A copy with one player replaced (and, in double play II, the purse, genes and
+        marker mirrored on the partner color: `people.partners`)."""
+        shared = partners(self.setup, player.color)
+        if not shared:
+            i = self.seat(player.color)
+            return replace(self, players=self.players[:i] + (player,) + self.players[i + 1 :])
+        mirror = {
+            "bp": player.bp,
+            "marker": player.marker,
+            "genes": player.genes,
+            "used_this_round": player.used_this_round,
+        }
+        players = tuple(
+            player if p.color == player.color else replace(p, **mirror) if p.color in shared else p
+            for p in self.players
+        )
+        return replace(self, players=players)
 
     def with_cursor(self, **changes: object) -> GameState:
         """A copy with the cursor changed."""
         return replace(self, cursor=replace(self.cursor, **changes))
+
+
+def partners_before(state: GameState, color: Color) -> bool:
+    """Whether a color's record mirrors an earlier seat's (counted once, double play II)."""
+    return any(state.seat(c) < state.seat(color) for c in partners(state.setup, color))
 
 
 def player_ref(game: GameState | GameSetup, color: Color) -> Seq:
@@ -372,6 +398,13 @@ def player_ref(game: GameState | GameSetup, color: Color) -> Seq:
         if seat.color == color:
             return Seq((seat.name, color_ref(color)))
     return color_ref(color)
+
+
+def person_ref(game: GameState | GameSetup, person: Person) -> Seq:
+    """A person as the ranking names them: `Ana ● red + ▲ yellow` in double play."""
+    if len(person.colors) == 1:
+        return player_ref(game, person.colors[0])
+    return Seq((person.name, Seq(tuple(color_ref(c) for c in person.colors), " + ")))
 
 
 def amoeba_ref(game: GameState | GameSetup, aid: AmoebaId) -> Seq:

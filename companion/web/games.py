@@ -19,6 +19,7 @@ from companion.tracker.data import SHAPES as CORE_SHAPES
 from companion.tracker.errors import InvalidAction
 from companion.tracker.msg import msg
 from companion.tracker.options import RuleOptions
+from companion.tracker.people import TwoPlayers
 from companion.tracker.sources import RULEBOOKS, Book
 from companion.tracker.state import GameSetup, Seat
 from companion.tracker.text import check_text
@@ -84,6 +85,36 @@ def _remembered() -> dict[str, Any]:
     }
 
 
+def two_player_choices() -> list[tuple[str, str]]:
+    """The ways to play with two people, each in one sentence (000 §Ursuppe para 2 jugadores)."""
+    return [
+        (TwoPlayers.NONE.value, _("No: 3 to 6 players, one color each.")),
+        (
+            TwoPlayers.DECOY.value,
+            _(
+                "Decoy player: a third color plays itself by fixed rules (always drifts, Life "
+                "Expectancy from the start, 2 free amoebas each round); write two names, the "
+                "third row's color is the decoy's."
+            ),
+        ),
+        (
+            TwoPlayers.DOUBLE_1.value,
+            _(
+                "Double play I: each person plays two colors of a 4-color game and ranks by "
+                "the worse of them; write each name on two rows."
+            ),
+        ),
+        (
+            TwoPlayers.DOUBLE_2.value,
+            _(
+                "Double play II: each person plays two colors with one purse, one set of "
+                "genes and one marker; new amoebas cost 4 BP (3 with Division Rate); write "
+                "each name on two rows."
+            ),
+        ),
+    ]
+
+
 def _setup_page(error: str | None = None, form: Any = None, status: int = 200):
     """The setup page, empty or refilled with a refused form and its message."""
     boards = {flip.value: make_board(flip) for flip in BoardFlip}
@@ -96,6 +127,7 @@ def _setup_page(error: str | None = None, form: Any = None, status: int = 200):
         shape_names=shape_names(),
         glyphs=GLYPHS,
         rulebooks=rulebook_choices(),
+        two_player_choices=two_player_choices(),
         boards=boards,
         default_name=default_name(),
         error=error,
@@ -172,6 +204,7 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
             msg("the ladder length must be a number, the board a known outline")
         ) from None
     confirmed = form.get("deck_confirmed") == "on"
+    variant, decoy_scores = two_players_from_form(form, seats)
     try:
         rulebook = Book(form.get("rulebook") or Book.SPANISH.value)
     except ValueError:
@@ -186,6 +219,8 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
         ladder_length=ladder,
         options=RuleOptions(**options),
         rulebook=rulebook,
+        two_players=variant,
+        decoy_scores=decoy_scores,
     )
     extras = {
         "dice_by_app": form.get("dice") in ("app", "auto"),
@@ -195,6 +230,24 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
         or default_name(),
     }
     return setup, extras
+
+
+def two_players_from_form(form: Any, seats: list[Seat]) -> tuple[TwoPlayers, bool]:
+    """The two-player variant (000 §Ursuppe para 2 jugadores); with the decoy and two names,
+    the decoy takes the third row's color (or the first free one) and its own name."""
+    try:
+        variant = TwoPlayers(form.get("two_players") or TwoPlayers.NONE.value)
+    except ValueError:
+        raise InvalidAction(
+            _("unknown choice for: %(question)s", question=_("Two players"))
+        ) from None
+    if variant is TwoPlayers.DECOY and len(seats) == 2:
+        taken = {s.color for s in seats}
+        wanted = form.get("color2") or ""
+        free = [c for c in Color if c not in taken]
+        color = Color(wanted) if wanted in {c.value for c in free} else free[0]
+        seats.append(Seat(_("Decoy"), color))
+    return variant, form.get("decoy_scores") == "on"
 
 
 @bp.route("/games", methods=["POST"])

@@ -32,6 +32,7 @@ from companion.tracker.sources import (
 from companion.web.rulepage import Page, option_texts
 from companion.web.ruletext_early import early_pages
 from companion.web.ruletext_late import late_pages
+from companion.web.ruletext_two import two_player_pages
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
 
@@ -98,7 +99,7 @@ def refusal(exc, rulebook: Book) -> Markup:
 
 def pages() -> dict[str, Page]:
     """Every rule area in the app's own words, in the order of a game."""
-    return {**early_pages(), **late_pages()}
+    return {**early_pages(), **late_pages(), **two_player_pages()}
 
 
 @bp.route("")
