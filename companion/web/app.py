@@ -73,6 +73,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         console,
         correction,
         games,
+        moment,
         records,
         rules,
         seat,
@@ -91,7 +92,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         cite_link=rules.cite_link,
     )
 
-    for module in (auth, games, console, seat, board, records, rules):
+    for module in (auth, games, console, moment, seat, board, records, rules):
         app.register_blueprint(module.bp)
     app.register_blueprint(taps.bp)
     wire.init_app(app)
