@@ -79,6 +79,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         seat,
         svg,
         taps,
+        why,
         wire,
     )
 
@@ -90,6 +91,8 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         shape_icon=svg.shape_icon,
         correction_form=correction.correction_form,
         cite_link=rules.cite_link,
+        why_for=why.derivations,
+        why_prices=why.prices,
     )
 
     for module in (auth, games, console, moment, seat, board, records, rules):

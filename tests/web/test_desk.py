@@ -67,3 +67,17 @@ def test_an_undone_entry_opens_the_table_it_had_led_to(game):
     body = html.unescape(text_of(game.client.get(f"{game.url}/at/2")))
     assert "was undone later" in body
     assert game.client.get(f"{game.url}/at/99").status_code == 404
+
+
+def test_a_phone_opens_how_its_numbers_were_computed(game, seat_tokens):
+    """000 §Fase 6 and §Fase 5: the advance and the death threshold open their derivation."""
+    body = html.unescape(text_of(game.client.get(f"/s/{seat_tokens['red']}")))
+    assert body.count("data-why") >= 3
+    assert "amoeba table, row 0: 0" in body and "Fase 6: Puntuación" in body
+    assert "an amoeba with 2 DP dies in phase 5" in body
+
+
+def test_the_console_opens_the_derivation_of_each_players_numbers(game):
+    body = html.unescape(text_of(game.console()))
+    assert "data-why-panel" in body
+    assert body.count('class="why-player"') == 4
