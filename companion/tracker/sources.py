@@ -232,6 +232,9 @@ NO_DRIFT = rule("movement", {ES2: "Fase 1: Movimiento y alimentación"})
 COMPASS = rule("compass")
 FEEDING = base_rule("feeding")
 FEEDING_5_6 = rule("feeding", {EN: "Phase 1: Movement and Feeding", IT: "3.3 Nutrirsi"})
+OPTIONAL_FEEDING_GENES = rule(
+    "feeding", {ES: "EL PROYECTO GENOMA DE AMEBA", EN: "The Amoeba Genome Project, 5-6 Players"}
+)
 FEEDING_GENES_NOTE = rule(
     "feeding", {ES: "EL PROYECTO GENOMA DE AMEBA", IT: 'LE CARTE GENE "NORMALE"'}
 )

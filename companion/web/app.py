@@ -15,6 +15,7 @@ from companion import i18n
 from companion.live import Hub
 from companion.serving import app_settings
 from companion.store import SaveFailed, Store
+from companion.tracker.deckcheck import deck_warnings
 from companion.tracker.record import MAX_RECORD_BYTES
 
 # The import route takes a whole record (and the form around it); every other POST is small.
@@ -92,6 +93,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         correction_form=correction.correction_form,
         cite_link=rules.cite_link,
         why_for=why.derivations,
+        deck_warnings=deck_warnings,
         why_prices=why.prices,
     )
 
