@@ -272,7 +272,7 @@ def _move_again(state: GameState, action: MoveAgain, events: Events) -> GameStat
     text = msg(
         "{who} makes a second, free move ({gene}).", who=who(state, ctx.mover), gene=gene(SPEED)
     )
-    say(events, "move", text, sources.SPEED_QA)
+    say(events, "move", text, sources.MOVEMENT_GENES)
     return flow.start_active_move(state, ctx, events)
 
 

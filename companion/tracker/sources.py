@@ -222,6 +222,7 @@ SETUP = rule("setup")
 START_ORDER = base_rule("start_order")
 START_ORDER_5_6 = rule("start_order", {EN: "Determine Starting Player", IT: "3.2 Iniziare"})
 PLACEMENT = base_rule("placement")
+PLACEMENT_5_6 = rule("placement", {EN: "Placing Amoebas", IT: "3.1 Materiale"})
 ORDER = rule("turn_order")
 NUMERICAL_ORDER = rule(
     "turn_order",
