@@ -15,7 +15,7 @@ from companion.web.auth import referee_required
 from companion.web.console import load
 from companion.web.games import SHAPES
 
-bp = Blueprint("moment", __name__, url_prefix="/games/<game_id>/at")
+bp = Blueprint("moment", __name__, url_prefix="/games/<game_id>")
 
 
 def states_around(game: Game, seq: int) -> tuple[GameState, GameState]:
@@ -34,7 +34,7 @@ def states_around(game: Game, seq: int) -> tuple[GameState, GameState]:
     return before, replayed.state
 
 
-@bp.route("/<int:seq>")
+@bp.route("/at/<int:seq>")
 @referee_required
 def view(game_id: str, seq: int):
     """The whole state as it was right after entry `seq`, and what that entry changed."""
@@ -54,3 +54,14 @@ def view(game_id: str, seq: int):
         attacked=not after.cursor.may_attack and after.cursor.amoeba is not None,
         shapes=SHAPES,
     )
+
+
+@bp.route("/why")
+@referee_required
+def why(game_id: str):
+    """Every player's numbers with their derivations (the console loads it when opened)."""
+    game = load(game_id)
+    state = game.state
+    view = public_view(state)
+    return render_template("_console_why_body.html", state=state, view=view, game=game)
+

@@ -103,6 +103,8 @@ def test_the_referee_corrects_opens_a_past_moment_and_a_phone_explains_a_number(
 
     newest = correct(referee, "marker_swap", "the markers were swapped", swap)
     assert "markers swapped" in newest, newest
+    referee.click("#console details.why-panel summary")  # loads when opened
+    referee.wait_for_selector("#console .why-player[data-color=red]")
     shot(referee, "desk-01-console-after-corrections")
 
     # The history opened at the attack: the table as it was, Ben's Escape not yet used.

@@ -79,5 +79,7 @@ def test_a_phone_opens_how_its_numbers_were_computed(game, seat_tokens):
 
 def test_the_console_opens_the_derivation_of_each_players_numbers(game):
     body = html.unescape(text_of(game.console()))
-    assert "data-why-panel" in body
-    assert body.count('class="why-player"') == 4
+    assert "data-why-panel" in body and f"{game.url}/why" in body  # loaded when opened
+    panel = html.unescape(text_of(game.client.get(f"{game.url}/why")))
+    assert panel.count('class="why-player"') == 4
+    assert "Ben ▲ yellow's amoebas die at 2 DP" in panel
