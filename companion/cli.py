@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from companion.cli_moment import legal_lines, moment, moment_text
 from companion.cli_server import cmd_backup, cmd_restore, cmd_serve, loopback_warning
 from companion.i18n import (
     LANGUAGES,
@@ -71,10 +72,25 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(_shown(message), file=sys.stderr)
         return 2
     try:
-        state, history = replay_record(record_from_dict(data))
+        record = record_from_dict(data)
+        state, history = replay_record(record)
     except RecordError as exc:
         print(_shown(refusal_text(exc, _rulebook(data), lang)), file=sys.stderr)
         return 1
+    at = getattr(args, "at", None)
+    if at is not None:
+        if not 0 <= at <= len(record.entries):
+            message = _("--at takes an entry from 0 to %(last)s") % {"last": len(record.entries)}
+            print(_shown(message), file=sys.stderr)
+            return 2
+        state = moment(record, at)[1] if at else moment(record, 0)[0]
+    if getattr(args, "legal", False):
+        for line in legal_lines(state):
+            print(line)
+        return 0
+    if at and not args.json:
+        print(_shown(moment_text(record, at, lang, lambda s: board_text(s, lang))))
+        return 0
     if args.json:
         print(json.dumps(to_dict(state), indent=1))
     else:
@@ -119,6 +135,17 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
         "--events",
         action="store_true",
         help=_("print every explained event before the final state"),
+    )
+    replay.add_argument(
+        "--at",
+        type=int,
+        metavar="N",
+        help=_("show the game right after entry N, with what that entry changed"),
+    )
+    replay.add_argument(
+        "--legal",
+        action="store_true",
+        help=_("list the legal actions (at the end, or at --at N), one JSON entry per line"),
     )
     replay.set_defaults(func=cmd_replay)
     serve = sub.add_parser(

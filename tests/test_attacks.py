@@ -575,3 +575,36 @@ def test_escape_from_aggression_in_phase_5():
     assert state.amoeba(YELLOW1).space == 9
     assert bp(state, "yellow") == 9
     assert cubes(state, 8) == {"red": 2, "yellow": 2, "green": 2, "blue": 2}
+
+
+# ----- reading: Defense and Escape in any order (RULES.md decisions) -------------------------
+def test_reading_after_a_lost_defense_fight_the_attacked_amoeba_may_still_escape():
+    """001 §NOTA, 003 Escape: Defense and Escape both against one attack, "in any order",
+    each once a round. The fight is lost, but Escape is held and unused: it may still flee;
+    only then is it eaten."""
+    state = hungry(genes={"yellow": ["defense", "escape"]})
+    state, _ = play(state, Attack(RED1, YELLOW1), Defend(), FightRoll(6, 1))
+
+    assert prompt(state).step is Step.ATTACK_RESPONSE
+    assert set(legal_actions(state)) == {Escape(), AcceptAttack()}
+    state, _ = play(state, Escape(), RollMovement((2,)))  # north to 3
+
+    assert state.amoeba(YELLOW1).space == 3
+    assert state.amoeba(RED1).dp == 1  # the attack failed: red starves
+    assert bp(state, "yellow") == 8  # 1 for the defense, 1 for the escape
+
+
+def test_reading_a_lost_fight_without_escape_left_is_a_violent_death():
+    state = hungry(genes={"yellow": ["defense", "escape"]})
+    state, _ = play(state, Attack(RED1, YELLOW1), Escape(), RollMovement((5,)))  # stays
+    state, _ = play(state, Defend(), FightRoll(6, 1))  # Escape already used this round
+
+    assert state.amoeba(YELLOW1) is None
+
+
+def test_reading_with_the_000_option_a_lost_fight_offers_no_escape():
+    options = RuleOptions(defense_and_escape_both=False)
+    state = hungry(genes={"yellow": ["defense", "escape"]}, options=options)
+    state, _ = play(state, Attack(RED1, YELLOW1), Defend(), FightRoll(6, 1))
+
+    assert state.amoeba(YELLOW1) is None

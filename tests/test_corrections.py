@@ -18,11 +18,10 @@ from companion.tracker import (
     InvalidAction,
     Phase,
     apply,
-    legal_actions,
     new_game,
     prompt,
 )
-from companion.tracker.actions import Correct, EndPurchases
+from companion.tracker.actions import Correct
 from companion.tracker.data import Color
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
@@ -193,19 +192,24 @@ def test_a_correction_is_allowed_when_the_game_is_over():
     assert events[0].kind == "correction"
 
 
-def test_a_correction_does_not_change_what_is_awaited():
+def test_a_correction_keeps_the_turn_order_it_finds():
     state = board()
     assert prompt(state).actor is RED
-    for correction in (
-        Correct("bp", 0, WHY, color=RED),  # now nothing is affordable...
-        Correct("marker", 9, WHY, color=YELLOW),  # ...and the ladder order changed
-    ):
-        after, _ = apply(state, correction)
-        assert after.cursor == state.cursor
-        assert after.phase is state.phase and after.round == state.round
-        assert prompt(after).actor is RED
-    after, _ = apply(state, Correct("bp", 0, WHY, color=RED))
-    assert legal_actions(after) == (EndPurchases(RED),)  # still asked, not taken
+    after, _ = apply(state, Correct("marker", 9, WHY, color=YELLOW))  # the ladder order changed
+    assert after.cursor == state.cursor
+    assert after.phase is state.phase and after.round == state.round
+    assert prompt(after).actor is RED
+
+
+def test_after_a_correction_a_step_with_one_legal_choice_is_taken_as_in_play():
+    """000 §Fase 3: a player who can afford nothing buys nothing; the engine takes that
+    only choice after a correction exactly as it would in play, and explains it."""
+    state = board()
+    after, events = apply(state, Correct("bp", 0, WHY, color=RED))
+    assert [e.kind for e in events][:2] == ["correction", "forced"]
+    assert "Only one choice is possible" in str(events[1].msg)
+    assert prompt(after).actor is not RED
+    assert after.player(RED).bp == 0
 
 
 def test_a_correction_is_possible_at_setup():

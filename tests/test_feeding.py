@@ -266,7 +266,8 @@ def test_parasitism_needs_one_cube_fewer_and_the_victim_pays_one_bp():
         card="P9",
     )
 
-    state, events = at_feed(state)
+    state, _ = at_feed(state)
+    state, events = play(state, Feed(RED1, {"yellow": 1, "green": 1}, Color.YELLOW))
 
     assert state.player(Color.YELLOW).bp == 2
     assert state.player(Color.RED).bp == 10
@@ -288,6 +289,7 @@ def test_parasitism_chooses_among_the_players_on_the_space():
     assert set(legal_actions(state)) == {
         Feed(RED1, meal, Color.YELLOW),
         Feed(RED1, meal, Color.GREEN),
+        Starve(RED1),  # Parasitism is optional (000, 003): its owner may starve instead
     }
 
     state, _ = play(state, Feed(RED1, meal, Color.GREEN))
@@ -432,3 +434,30 @@ def test_an_amoeba_with_only_a_partial_meal_starves():
 
     assert state.amoeba(RED1).dp == 1
     assert (cubes(state, 8, "yellow"), cubes(state, 8, "green")) == (5, 5)
+
+
+# ----- reading: optional feeding genes (RULES.md decisions) ------------------------------
+def test_reading_when_the_only_meal_needs_parasitism_the_owner_chooses_to_parasitize_or_starve():
+    """000 §EL PROYECTO GENOMA DE AMEBA, 003: the feeding genes "can, but need not" be used;
+    the engine does not choose Parasitism for its owner."""
+    state = position(
+        4,
+        amoebas=["red-1@8", "yellow-1@8"],
+        genes={"red": ["parasitism"]},
+        cubes={8: {"yellow": 1, "green": 1, "blue": 0}},
+        card="P9",
+    )
+    state, _ = at_feed(state)
+    meal = Feed(RED1, {"yellow": 1, "green": 1}, Color.YELLOW)
+    assert set(legal_actions(state)) == {meal, Starve(RED1)}
+
+    state, events = play(state, Starve(RED1))
+
+    assert state.amoeba(RED1).dp == 1 and state.player(Color.YELLOW).bp == 10
+    assert "does not use Parasitism" in texts(events)
+
+
+def test_reading_a_meal_without_parasitism_leaves_no_starving_choice():
+    state = position(4, amoebas=["red-1@8", "yellow-1@8"], genes={"red": ["parasitism"]}, card="P9")
+    state, _ = at_feed(state)
+    assert Starve(RED1) not in legal_actions(state)

@@ -11,7 +11,7 @@
   function showKind(form) {
     var kind = form.elements.field.options[form.elements.field.selectedIndex];
     var needs = kind.dataset.needs.split(" ");
-    form.querySelectorAll("label[data-needs]").forEach(function (label) {
+    form.querySelectorAll("label[data-needs], fieldset[data-needs]").forEach(function (label) {
       var shown = needs.indexOf(label.dataset.needs) >= 0;
       label.hidden = !shown;
       label.querySelectorAll("input, select").forEach(function (control) {
@@ -37,18 +37,46 @@
     if (kind === "gene" && player && gene) {
       return player.dataset.genes.split(" ").indexOf(gene.value) >= 0 ? "1" : "0";
     }
+    if (kind === "gene_since" && player && gene) {
+      var found = player.dataset.since.split(" ").filter(function (pair) {
+        return pair.split(":")[0] === gene.value;
+      });
+      return found.length ? found[0].split(":")[1] : null;
+    }
+    if (kind === "box_cubes" && player) { return player.dataset.box; }
     return null;
+  }
+
+  function prefillMany(form) {
+    var kind = form.elements.field.value;
+    var space = picked(form, "space");
+    var player = picked(form, "color");
+    if (kind === "space_cubes" && space) {
+      form.querySelectorAll("input[name^=cubes_]").forEach(function (input) {
+        input.value = space.dataset[input.name.slice(6)] || "0";
+      });
+    }
+    if (kind === "uses" && player) {
+      var used = player.dataset.used.split(" ");
+      form.querySelectorAll("input[name=uses]").forEach(function (box) {
+        box.checked = used.indexOf(box.value) >= 0;
+      });
+    }
   }
 
   function prefill(form) {
     var value = form.querySelector("[name=value]:not([disabled])");
     var now = currentValue(form);
     if (value && now !== null && now !== undefined) { value.value = now; }
+    prefillMany(form);
   }
 
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest("form[data-correction]");
-    if (!form || event.target.name === "value" || event.target.name === "reason") { return; }
+    var own = ["value", "reason", "uses", "cards", "dp"];
+    if (!form || own.indexOf(event.target.name) >= 0 || /^cubes_/.test(event.target.name)) {
+      return;
+    }
     if (event.target.name === "field") { showKind(form); }
     prefill(form);
   });

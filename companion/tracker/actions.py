@@ -361,18 +361,27 @@ class Correct(Action):
     """The referee sets a tracked quantity to what the table shows, with a reason.
 
     field: `bp` (color, value), `dp` (amoeba, value), `cubes` (space, color, value),
-    `marker` (color, value), `amoeba_space` (amoeba, value = space, 0 removes it),
-    `gene` (color, gene, value 1 = held, 0 = not held).
+    `marker` (color, value), `amoeba_space` (amoeba, value = space, 0 removes it; `dp` when
+    put on the board), `gene` (color, gene, value 1 = held, 0 = not held), `gene_since`
+    (color, gene, value = round), `card` (card, cards = turned before it), `uses` (color,
+    uses), `marker_swap` (color, other), `space_cubes` (space, cubes), `box_cubes` (color,
+    value). The record's form is documented in docs/record-format.md.
     """
 
     kind: ClassVar[str] = "correct"
     field: str
-    value: int
-    reason: str
+    value: int | None = None
+    reason: str = ""
     color: Color | None = None
     amoeba: AmoebaId | None = None
     space: int | None = None
     gene: str | None = None
+    dp: int | None = None
+    card: str | None = None
+    cards: tuple[str, ...] | None = None
+    uses: tuple[str, ...] | None = None
+    other: Color | None = None
+    cubes: Cubes | None = None
 
 
 # Every verb of the record: the subclasses of Action, in the order they are defined above.
@@ -381,6 +390,8 @@ ACTION_TYPES: dict[str, type[Action]] = {cls.kind: cls for cls in Action.__subcl
 
 # ----- JSON codec --------------------------------------------------------------------
 def _encode(value: Any, hint: Any = None) -> Any:
+    if hint == Cubes | None:
+        hint = Cubes
     if hint == Cubes:  # also the (color, count) pairs of start rolls and start spaces
         return {c.value: n for c, n in value}
     if isinstance(value, AmoebaId):

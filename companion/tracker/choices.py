@@ -160,7 +160,12 @@ def _feed(state: GameState) -> list[Action]:
     amoeba = state.amoeba(state.cursor.amoeba)
     meals = legal_meals(state, amoeba)
     if meals:
-        return [Feed(amoeba.id, m.cubes, m.parasite) for m in meals]
+        found = [Feed(amoeba.id, m.cubes, m.parasite) for m in meals]
+        # 000, 003: feeding genes "can, but need not" be used; with Parasitism the only way
+        # to eat, its owner may starve instead (RULES.md, decisions).
+        if all(m.parasite is not None for m in meals):
+            found.append(Starve(amoeba.id))
+        return found
     found: list[Action] = [Starve(amoeba.id)]
     if state.cursor.may_attack and attacks.can_struggle(state, amoeba):
         found += [Attack(amoeba.id, t.id) for t in attacks.struggle_targets(state, amoeba)]

@@ -1,18 +1,18 @@
 """Referee corrections: set a tracked quantity to what the table shows, with a reason.
 
-A correction never touches the turn order or what is awaited; it refuses changes that would
-pull an amoeba out from under a move or an attack in progress, or break conservation
-(55 cubes per color, gene copies, one marker per ladder space).
+A correction never touches the turn order; it refuses changes that would pull an amoeba
+out from under a move or an attack in progress, or break conservation (the box's cubes per
+color, 55 unless the group's box has fewer; gene copies; one marker per ladder space). The
+facts besides the counters are corrected in `corrections_table.py`.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.tracker import flow, sources
+from companion.tracker import corrections_table, flow, sources
 from companion.tracker.actions import Correct
 from companion.tracker.data import (
-    FOOD_CUBES_PER_COLOR,
     GENES_BY_KEY,
     amoebas_per_color,
     color_ref,
@@ -24,7 +24,10 @@ from companion.tracker.msg import Msg, msg
 from companion.tracker.state import GameState, HeldGene, amoeba_ref, player_ref
 from companion.tracker.text import check_text
 
-LIMITS = {"bp": 999, "dp": 9, "cubes": FOOD_CUBES_PER_COLOR, "gene": 10_000}
+LIMITS = {"bp": 999, "dp": 9, "cubes": corrections_table.MAX_BOX, "gene": 10_000}
+# Corrections whose value is a number the table shows (the others need no value).
+COUNTED = ("bp", "dp", "cubes", "marker", "amoeba_space", "gene", "gene_since", "box_cubes")
+FIELDS = COUNTED[:6] + tuple(corrections_table.TABLE)
 
 
 def _need(value: object, refusal: Msg) -> None:
@@ -63,10 +66,24 @@ def apply_correction(state: GameState, action: Correct, events: Events) -> GameS
     reason = check_text(action.reason, msg("the reason")).strip()
     if not reason:
         raise InvalidAction(msg("a correction needs a reason"))
-    if action.value < 0:
+    if action.field not in FIELDS:
+        raise InvalidAction(
+            msg(
+                "unknown correction field {field}; the fields are {fields}",
+                field=repr(action.field),
+                fields=", ".join(FIELDS),
+            )
+        )
+    if action.field in COUNTED:
+        corrections_table.need(action.value, action.field, msg("a value"))
+    if action.value is not None and action.value < 0:
         raise IllegalAction(msg("a tracked quantity cannot be negative"), sources.CORRECTION)
     limit = LIMITS.get(action.field, 999)
-    if action.value > limit:
+    if action.dp is not None and not 0 <= action.dp <= LIMITS["dp"]:
+        raise IllegalAction(
+            msg("an amoeba has 0 to {limit} DP", limit=LIMITS["dp"]), sources.CORRECTION
+        )
+    if action.value is not None and action.value > limit:
         raise IllegalAction(
             # TRANSLATORS: {field} is the record's name of the quantity (bp, dp, cubes, ...).
             msg(
@@ -130,7 +147,7 @@ def apply_correction(state: GameState, action: Correct, events: Events) -> GameS
     elif field == "gene":
         state, text = _gene(state, action)
     else:
-        raise InvalidAction(msg("unknown correction field {field}", field=repr(field)))
+        state, text = corrections_table.TABLE[field](state, action)
     # TRANSLATORS: {change} says what was set; {reason} is the referee's own words.
     text = msg("Referee correction: {change}. Reason: {reason}.", change=text, reason=reason)
     say(events, "correction", text, sources.CORRECTION)
@@ -150,7 +167,7 @@ def _cubes(state: GameState, action: Correct) -> tuple[GameState, Msg]:
         raise IllegalAction(
             msg(
                 "there are only {count} {color} cubes in the game",
-                count=FOOD_CUBES_PER_COLOR,
+                count=state.box_of(color),
                 color=color_ref(color),
             ),
             sources.SHORTAGE,
@@ -195,8 +212,16 @@ def _amoeba_space(state: GameState, action: Correct) -> tuple[GameState, Msg]:
         state = replace(state, amoebas=tuple(a for a in state.amoebas if a.id != aid))
         return state, msg("{amoeba} removed from space {space}", amoeba=who, space=amoeba.space)
     if amoeba is None:
-        state = flow.place_new_amoeba(state, aid, space)
-        return state, msg("{amoeba} added on space {space}", amoeba=who, space=space)
+        dp = action.dp or 0
+        state = flow.place_new_amoeba(state, aid, space, dp)
+        return state, msg(
+            "{amoeba} added on space {space} with {dp} DP", amoeba=who, space=space, dp=dp
+        )
+    if action.dp is not None:
+        raise IllegalAction(
+            msg("{amoeba} is on the board: correct its DP on its own", amoeba=who),
+            sources.CORRECTION,
+        )
     state = flow.set_amoeba(state, replace(amoeba, space=space))
     text = msg(
         "{amoeba} moved from space {before} to {after}",
@@ -213,7 +238,13 @@ def _gene(state: GameState, action: Correct) -> tuple[GameState, Msg]:
     _need(gene, msg("a '{field}' correction needs a gene", field=action.field))
     _in_play(state, color)
     if gene not in GENES_BY_KEY:
-        raise InvalidAction(msg("there is no gene called {gene}", gene=repr(gene)))
+        raise InvalidAction(
+            msg(
+                "there is no gene called {gene}; the genes are {genes}",
+                gene=repr(gene),
+                genes=", ".join(GENES_BY_KEY),
+            )
+        )
     player = state.player(color)
     who, name = player_ref(state, color), GENES_BY_KEY[gene].term
     if action.value not in (0, 1):

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import NamedTuple
 
-from companion.tracker import decoy, people, sources
+from companion.tracker import decoy, outcome, people, sources
 from companion.tracker.actions import (
     Action,
     Correct,
@@ -21,7 +21,8 @@ from companion.tracker.actions import (
 )
 from companion.tracker.choices import legal_actions as _legal
 from companion.tracker.corrections import apply_correction
-from companion.tracker.data import ENVIRONMENT_CARDS, Color, color_term
+from companion.tracker.corrections_table import MAX_BOX
+from companion.tracker.data import ENVIRONMENT_CARDS, START_CUBES_PER_SPACE, Color, color_term
 from companion.tracker.errors import IllegalAction, InvalidAction
 from companion.tracker.flow import Event, Events, say, start
 from companion.tracker.handlers import handle
@@ -82,6 +83,15 @@ def validate_setup(setup: GameSetup) -> None:
         raise InvalidAction(msg("Persistence has 1 or 2 copies with 4 players"))
     if setup.rulebook not in sources.RULEBOOKS:
         raise InvalidAction(msg("the group's rulebook must be the Spanish or the Italian rules"))
+    least = START_CUBES_PER_SPACE * setup.board.size
+    if not least <= setup.box_cubes <= MAX_BOX:
+        raise InvalidAction(
+            msg(
+                "the box holds {least} to {most} food cubes of each color",
+                least=least,
+                most=MAX_BOX,
+            )
+        )
     if not 1 <= setup.options.extra_genes_per_round <= 3:
         raise InvalidAction(msg("1 to 3 extra genes are turned per round"))
     assert len(setup.deck) == ENVIRONMENT_CARDS
@@ -180,7 +190,9 @@ def apply(state: GameState, action: Action) -> Applied:
         raise InvalidAction(msg("that is not an action"))
     events: Events = []
     if isinstance(action, Correct):
-        new = apply_correction(state, action, events)
+        new = outcome.refreshed(apply_correction(state, action, events))
+        if new.phase is not Phase.OVER:  # the game continues from the corrected position
+            new = _forced(new, events)
         return Applied(replace(new, revision=state.revision + 1), tuple(events))
     if state.phase is Phase.OVER:
         raise IllegalAction(

@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from companion.tracker import attacks, deaths, decoy, defects, movement, people, scoring, sources
+from companion.tracker import (
+    attacks,
+    deaths,
+    decoy,
+    defects,
+    movement,
+    outcome,
+    people,
+    scoring,
+    sources,
+)
 from companion.tracker.data import (
     FOOD_CUBES_PER_COLOR,
     HOLDING,
@@ -662,5 +672,6 @@ def end_of_round(state: GameState, events: Events) -> GameState:
             if in_zone and state.setup.options.end_zone_start is not None
             else sources.GAME_END,
         )
-        return replace(state, phase=Phase.OVER, cursor=Cursor(step=Step.NONE))
+        done = outcome.result(state, tuple(p.color for p in in_zone))
+        return replace(state, phase=Phase.OVER, cursor=Cursor(step=Step.NONE), result=done)
     return begin_round(state, events)

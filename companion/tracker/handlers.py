@@ -45,6 +45,7 @@ from companion.tracker.actions import (
 from companion.tracker.data import (
     GENES_BY_KEY,
     HOLDING,
+    PARASITISM,
     PERSISTENCE,
     SPEED,
     STREAMLINING,
@@ -271,7 +272,7 @@ def _move_again(state: GameState, action: MoveAgain, events: Events) -> GameStat
     text = msg(
         "{who} makes a second, free move ({gene}).", who=who(state, ctx.mover), gene=gene(SPEED)
     )
-    say(events, "move", text, sources.SPEED_QA)
+    say(events, "move", text, sources.MOVEMENT_GENES)
     return flow.start_active_move(state, ctx, events)
 
 
@@ -311,7 +312,17 @@ def _feed(state: GameState, action: Feed, events: Events) -> GameState:
 
 def _starve(state: GameState, action: Starve, events: Events) -> GameState:
     amoeba = state.amoeba(action.amoeba)
+    declined = bool(feeding.legal_meals(state, amoeba))  # only Parasitism meals were left
     state = flow.set_amoeba(state, replace(amoeba, dp=amoeba.dp + 1))
+    if declined:
+        text = msg(
+            "{who} does not use {gene}: it starves and takes 1 DP (now {dp}).",
+            who=who(state, amoeba.id),
+            gene=gene(PARASITISM),
+            dp=amoeba.dp + 1,
+        )
+        say(events, "starve", text, sources.OPTIONAL_FEEDING_GENES)
+        return flow.amoeba_done(state, events)
     text = msg(
         "{who} finds no meal on space {space}: it starves and takes 1 DP (now {dp}).",
         who=who(state, amoeba.id),
@@ -397,7 +408,7 @@ def _fight(state: GameState, action: FightRoll, events: Events) -> GameState:
         say(events, "roll", text, sources.ATTACKS)
         if attacks.can_retry_defense(state, attack):
             return state.with_cursor(step=Step.DEFENSE_RETRY)
-        return flow.attack_succeeds(state, events)
+        return flow.ask_response(state, events)  # Escape may still follow (any order)
     text = msg(
         "{who} wins the fight {high} - {low}; no cubes are placed.",
         who=who(state, attack.target),
@@ -434,7 +445,7 @@ def _retry_attack(state: GameState, action: RetryAttack, events: Events) -> Game
 
 def _decline_retry(state: GameState, action: DeclineRetry, events: Events) -> GameState:
     if state.cursor.step is Step.DEFENSE_RETRY:
-        return flow.attack_succeeds(state, events)
+        return flow.ask_response(state, events)  # Escape may still follow (any order)
     return flow.attack_over_failed(state, events)
 
 

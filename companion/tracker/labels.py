@@ -62,6 +62,9 @@ FIELD_NAMES = {
     "marker": P_("correction", "marker"),
     "amoeba_space": P_("correction", "amoeba_space"),
     "gene": P_("correction", "gene"),
+    "gene_since": P_("correction", "gene_since"),
+    "uses": P_("correction", "uses"),
+    "box_cubes": P_("correction", "box_cubes"),
 }
 
 
@@ -230,7 +233,19 @@ def _correction(state: GameState, action: A.Correct) -> Msg:
             space=action.space,
             value=value,
         )
+    if field == "card" and action.card:
+        return msg("correction: face-up card {card}", card=action.card)
+    if field == "space_cubes" and action.space:
+        return msg("correction: cubes on space {space}", space=action.space)
+    if field == "marker_swap" and color and action.other:
+        return msg(
+            "correction: markers of {one} and {two} swap",
+            one=player_ref(state, color),
+            two=player_ref(state, action.other),
+        )
     what = amoeba_ref(state, aid) if aid else (player_ref(state, color) if color else None)
+    if what is not None and value is None:
+        return msg("correction: {field} of {who}", field=field_term(field), who=what)
     if what is None:
         return msg("correction: {field}", field=field_term(field))
     # TRANSLATORS: a referee correction: the quantity ({field}), whose it is, its new value.

@@ -179,7 +179,7 @@ def _second_move(state: GameState) -> Asked:
     mover = state.cursor.move.mover
     who = amoeba_ref(state, mover)
     text = msg("{amoeba} may make a second, free move ({gene}).", amoeba=who, gene=_gene(SPEED))
-    return mover.color, mover, text, sources.SPEED_QA
+    return mover.color, mover, text, sources.MOVEMENT_GENES
 
 
 def _feed(state: GameState) -> Asked:

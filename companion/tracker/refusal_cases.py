@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.tracker import actions as A
-from companion.tracker import attacks, defects, division, market, movement, sources
+from companion.tracker import attacks, defects, division, market, movement, refusal_more, sources
 from companion.tracker.actions import cubes_ref
 from companion.tracker.choices import legal_actions
 from companion.tracker.data import (
@@ -131,13 +131,8 @@ def specific_refusal(state: GameState, action: A.Action) -> IllegalAction | None
         case A.Divide():
             return _divide(state, action)
         case A.PlaceFreeAmoeba(amoeba=aid):
-            return IllegalAction(
-                msg(
-                    "{player} still has amoebas on the board (or the free amoeba option is "
-                    "off): new amoebas are bought by division",
-                    player=player_ref(state, aid.color),
-                ),
-                sources.FREE_AMOEBA,
+            return refusal_more.no_such_amoeba(state, aid) or refusal_more.free_amoeba(
+                state, action
             )
         case A.Strike(amoeba=aid, target=target):
             if not attacks.can_strike(state, aid.color):
@@ -161,6 +156,9 @@ def _feed(state: GameState, action: A.Feed) -> IllegalAction:
     amoeba = state.amoeba(aid)
     if any(c == aid.color for c, _ in cubes):
         return IllegalAction(msg("an amoeba never eats cubes of its own color"), sources.FEEDING)
+    optional = refusal_more.meal_under_option(state, action)
+    if optional:
+        return optional
     if action.parasite and not state.player(aid.color).has(PARASITISM):
         return IllegalAction(
             msg("only {gene} lets an amoeba make another player pay", gene=_gene(PARASITISM)),
@@ -267,16 +265,17 @@ def _divide(state: GameState, action: A.Divide) -> IllegalAction:
             ),
             sources.PHASE_4,
         )
+    missing = refusal_more.no_such_amoeba(state, aid)
+    if missing:
+        return missing
     if state.amoeba(aid):
         return IllegalAction(
             msg("{amoeba} is already on the board", amoeba=amoeba_ref(state, aid)),
             sources.NUMERICAL_ORDER,
         )
-    if aid.number not in division.free_numbers(state, color):
-        return IllegalAction(
-            msg("there is no amoeba {amoeba} in this game", amoeba=amoeba_ref(state, aid)),
-            sources.SETUP,
-        )
+    where = refusal_more.divide(state, action)
+    if where:
+        return where
     return IllegalAction(
         msg(
             "space {space} is not allowed: {rule}",

@@ -224,6 +224,7 @@ SETUP = rule("setup")
 START_ORDER = base_rule("start_order")
 START_ORDER_5_6 = rule("start_order", {EN: "Determine Starting Player", IT: "3.2 Iniziare"})
 PLACEMENT = base_rule("placement")
+PLACEMENT_5_6 = rule("placement", {EN: "Placing Amoebas", IT: "3.1 Materiale"})
 ORDER = rule("turn_order")
 NUMERICAL_ORDER = rule(
     "turn_order",
@@ -234,6 +235,9 @@ NO_DRIFT = rule("movement", {ES2: "Fase 1: Movimiento y alimentación"})
 COMPASS = rule("compass")
 FEEDING = base_rule("feeding")
 FEEDING_5_6 = rule("feeding", {EN: "Phase 1: Movement and Feeding", IT: "3.3 Nutrirsi"})
+OPTIONAL_FEEDING_GENES = rule(
+    "feeding", {ES: "EL PROYECTO GENOMA DE AMEBA", EN: "The Amoeba Genome Project, 5-6 Players"}
+)
 FEEDING_GENES_NOTE = rule(
     "feeding", {ES: "EL PROYECTO GENOMA DE AMEBA", IT: 'LE CARTE GENE "NORMALE"'}
 )

@@ -119,6 +119,7 @@ class GameSetup:
     rulebook: Book = Book.SPANISH  # the printed rules the group holds, cited in its words
     two_players: TwoPlayers = TwoPlayers.NONE  # 000 §Ursuppe para 2 jugadores
     decoy_scores: bool = True  # whether the decoy's marker advances (a setup agreement)
+    box_cubes: int = FOOD_CUBES_PER_COLOR  # food cubes of each color in the group's box
 
     @property
     def players(self) -> int:
@@ -274,6 +275,16 @@ class Cursor:
 
 
 @dataclass(frozen=True)
+class GameResult:
+    """How a finished game ended: the ranking (best first), the winners, and why it ended."""
+
+    ranking: tuple[Color, ...]
+    winners: tuple[Color, ...]  # more than one when tied
+    reason: str  # "end_zone" | "last_card"
+    in_zone: tuple[Color, ...] = ()  # who reached the end zone
+
+
+@dataclass(frozen=True)
 class GameState:
     """One moment of a game; equal states compare equal."""
 
@@ -289,6 +300,8 @@ class GameState:
     shuffled_order: tuple[str, ...] = ()  # the rest of a recorded shuffle, next first
     score_history: tuple[tuple[int, ...], ...] = ()
     start_markers: tuple[int, ...] = ()  # markers before round 1 was scored (the chart)
+    box: tuple[int, ...] = ()  # cubes per seat color in the box, when corrected (else setup's)
+    result: GameResult | None = None  # set when the game is over
     revision: int = 0
 
     # ----- lookups -------------------------------------------------------------------
@@ -329,10 +342,14 @@ class GameState:
         """Cubes per seat color on a space."""
         return self.cubes[space - 1]
 
+    def box_of(self, color: Color) -> int:
+        """Food cubes of a color the group owns (the setup's count unless corrected)."""
+        return self.box[self.seat(color)] if self.box else self.setup.box_cubes
+
     def supply(self, color: Color) -> int:
         """Cubes of a color off the board."""
         i = self.seat(color)
-        return FOOD_CUBES_PER_COLOR - sum(row[i] for row in self.cubes)
+        return self.box_of(color) - sum(row[i] for row in self.cubes)
 
     def gene(self, key: str) -> GeneCard:
         """The gene card data."""

@@ -15,6 +15,7 @@ from companion import i18n
 from companion.live import Hub
 from companion.serving import app_settings
 from companion.store import SaveFailed, Store
+from companion.tracker.deckcheck import deck_warnings
 from companion.tracker.record import MAX_RECORD_BYTES
 
 # The import route takes a whole record (and the form around it); every other POST is small.
@@ -74,11 +75,13 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         correction,
         drawings,
         games,
+        moment,
         records,
         rules,
         seat,
         svg,
         taps,
+        why,
         wire,
     )
 
@@ -92,9 +95,12 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         soup_drawing=drawings.soup,
         ladder_drawing=drawings.ladder,
         cite_link=rules.cite_link,
+        why_for=why.derivations,
+        deck_warnings=deck_warnings,
+        why_prices=why.prices,
     )
 
-    for module in (auth, games, console, seat, board, records, rules):
+    for module in (auth, games, console, moment, seat, board, records, rules):
         app.register_blueprint(module.bp)
     app.register_blueprint(taps.bp)
     wire.init_app(app)

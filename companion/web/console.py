@@ -11,17 +11,17 @@ from companion.i18n import t
 from companion.qr import qr_svg
 from companion.store import Conflict, Game, NotFound, SaveFailed, TapGivenUp, TapRecorded
 from companion.tracker import prompt
-from companion.tracker.actions import Correct
-from companion.tracker.data import GENES, Color
+from companion.tracker.data import GENES
 from companion.tracker.errors import ActionError, InvalidAction
 from companion.tracker.msg import msg
 from companion.tracker.projection import public_view
 from companion.tracker.record import Undo
-from companion.tracker.state import AmoebaId, player_ref
+from companion.tracker.state import player_ref
 from companion.web import autoroll
 from companion.web.auth import referee_required
 from companion.web.common import page_or_partial, store, unchanged_since, wants_partial
 from companion.web.controls import action_from_form, controls
+from companion.web.correction import correction_from_form
 from companion.web.games import SHAPES
 from companion.web.rules import refusal
 from companion.web.seat import live_response
@@ -201,29 +201,14 @@ def undo(game_id: str):
 def correct(game_id: str):
     """A referee correction: set a tracked quantity to what the table shows, with a reason."""
     game = load(game_id)
-    form = request.form
     try:
-        field = form.get("field", "")
-        value = int(form.get("value", ""))
-        color = Color(form["color"]) if form.get("color") else None
-        amoeba = AmoebaId.parse(form["amoeba"]) if form.get("amoeba") else None
-        space = int(form["space"]) if form.get("space") else None
-        gene = form.get("gene") or None
+        action = correction_from_form(request.form)
     except (ValueError, KeyError):
         return render_console(
             game,
             status=422,
             error=_("The correction needs a field, a whole number value and what it applies to."),
         )
-    action = Correct(
-        field=field,
-        value=value,
-        reason=form.get("reason", "")[:200],
-        color=color,
-        amoeba=amoeba,
-        space=space,
-        gene=gene,
-    )
     return submit(game, action)
 
 

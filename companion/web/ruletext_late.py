@@ -84,7 +84,11 @@ def late_pages() -> dict[str, Page]:
                 _(
                     "BP pay only what the returned genes leave, and no returned card may be "
                     "superfluous (the others would already cover the debt)."
-                )
+                ),
+                _(
+                    "A deck the group typed is played as typed; the app warns when it has no "
+                    "no-drift card (the German box has one) or an ozone of 0 or above 20."
+                ),
             ],
         ),
         "genes": Page(
@@ -217,14 +221,23 @@ def late_pages() -> dict[str, Page]:
             [
                 _(
                     "The table is right. When the app and the table disagree, the referee "
-                    "corrects what the app tracks: a player's BP, an amoeba's DP or space, the "
-                    "cubes of a color on a space, a ladder marker, a gene held."
+                    "corrects what the app tracks: a player's BP, an amoeba's DP or space (and "
+                    "its DP when put back), the cubes on a space (one color or all at once), a "
+                    "ladder marker or two that swap places, a gene held and the round since "
+                    "when, the face-up environment card and the cards turned, what a player "
+                    "already used this round, the food cubes of a color in the box."
                 ),
                 _(
                     "A correction needs a reason, is recorded in the log like any action and "
                     "never changes whose turn it is. It refuses what the game cannot hold: "
-                    "more than 55 cubes of a color, a gene with no copy left, two markers on "
-                    "one space, an amoeba taken out of its move or an attack."
+                    "more cubes of a color than the box holds (55 unless corrected), a gene "
+                    "with no copy left, two markers on one space, an amoeba taken out of its "
+                    "move or an attack. After it the game goes on as in play: a step left with "
+                    "one legal choice is taken and explained."
+                ),
+                _(
+                    "The history opens the whole table as it was right after any entry, with "
+                    "what that entry changed."
                 ),
                 _('"Undo last" and "Back to here" are recorded too: nothing is ever erased.'),
             ],

@@ -15,7 +15,7 @@ NEEDS = {
     "dp": {"amoeba_on_board", "number"},
     "cubes": {"space", "color", "number"},
     "marker": {"color", "number"},
-    "amoeba_space": {"any_amoeba", "to_space"},
+    "amoeba_space": {"any_amoeba", "to_space", "new_dp"},
     "gene": {"color", "gene", "held"},
 }
 

@@ -73,6 +73,8 @@ ROUTES: dict[tuple[str, str], str] = {
     ("/games/<game_id>/standings", "GET"): "referee",
     ("/games/<game_id>/log", "GET"): "referee",  # the whole history (dispute review)
     ("/games/<game_id>/correction", "GET"): "referee",  # the correction form, opened
+    ("/games/<game_id>/at/<int:seq>", "GET"): "referee",  # the table as it was (disputes)
+    ("/games/<game_id>/why", "GET"): "referee",  # the derivations, opened
     ("/games/<game_id>/view", "GET"): "referee",  # a second console's live follow (poll)
     ("/games/<game_id>/events", "GET"): "referee",  # and its stream
     ("/games/<game_id>/export", "GET"): "referee",
@@ -313,7 +315,7 @@ def plan(w: World, rule: str, method: str, role: str) -> Check:
     """The request a role makes on a route, and the status it must get."""
     kind = ROUTES[(rule, method)]
     url = rule.replace("<game_id>", w.game_id).replace("<path:filename>", "app.css")
-    url = url.replace("<area>", "scoring")
+    url = url.replace("<area>", "scoring").replace("<int:seq>", "1")
     referee = role == "referee"
     if kind == "open":
         return Check(role, method, url, 200)

@@ -69,11 +69,17 @@ def test_each_kind_declares_exactly_the_inputs_it_needs(game):
         "bp": "color number",
         "dp": "amoeba_on_board number",
         "cubes": "space color number",
+        "space_cubes": "space space_cubes",
         "marker": "color number",
-        "amoeba_space": "any_amoeba to_space",
+        "marker_swap": "color other",
+        "amoeba_space": "any_amoeba to_space new_dp",
         "gene": "color gene held",
+        "gene_since": "color gene number",
+        "uses": "color uses",
+        "card": "card cards",
+        "box_cubes": "color number",
     }
-    labelled = {m.group(2) for m in LABEL_RE.finditer(form) if m.group(2)}
+    labelled = set(re.findall(r'<(?:label|fieldset class="inline") data-needs="(\w+)"', form))
     assert labelled == {n for needs in kinds.values() for n in needs.split()}
 
 
@@ -83,7 +89,8 @@ def test_players_are_picked_by_name_and_carry_their_tracked_values(game):
     form = correction_form(game.correction())
 
     assert (
-        '<option value="yellow" data-bp="17" data-marker="0" data-genes="">Ben ▲ yellow</option>'
+        '<option value="yellow" data-bp="17" data-marker="0" data-genes="" data-used="" '
+        'data-box="55" data-since="">Ben ▲ yellow</option>'
         in form
     )
     assert "red-3" not in re.sub(r'value="[^"]*"', "", form)  # no typed ids on show
@@ -175,7 +182,7 @@ def test_moving_an_amoeba_offers_every_amoeba_and_every_space_or_off_the_board(g
     )
     form = html.unescape(correction_form(response))
 
-    assert enabled_controls(form) == ["field", "amoeba", "value", "reason"]
+    assert enabled_controls(form) == ["field", "amoeba", "value", "dp", "reason"]
     assert re.search(r'<select name="value">\s*<option value="0">off the board</option>', form)
     picker = re.search(r'<label data-needs="any_amoeba">(.*?)</label>', form, re.S)[1]
     assert picker.count("<option") == len(state.players) * 7
