@@ -23,10 +23,12 @@ from companion.tracker.choices import legal_actions as _legal
 from companion.tracker.corrections import apply_correction
 from companion.tracker.data import ENVIRONMENT_CARDS, Color, color_term
 from companion.tracker.errors import IllegalAction, InvalidAction
+from companion.tracker.extra_genes import EXTRA_KEYS
 from companion.tracker.flow import Event, Events, say, start
 from companion.tracker.handlers import handle
 from companion.tracker.labels import describe
 from companion.tracker.msg import msg
+from companion.tracker.options import ExtraGenesMode
 from companion.tracker.phrases import comma_list
 from companion.tracker.prompts import prompt
 from companion.tracker.refusals import explain
@@ -83,7 +85,22 @@ def validate_setup(setup: GameSetup) -> None:
         raise InvalidAction(msg("the group's rulebook must be the Spanish or the Italian rules"))
     if not 1 <= setup.options.extra_genes_per_round <= 3:
         raise InvalidAction(msg("1 to 3 extra genes are turned per round"))
+    _validate_extra(setup)
     assert len(setup.deck) == ENVIRONMENT_CARDS
+
+
+def _validate_extra(setup: GameSetup) -> None:
+    """The starting set (or fixed list) of extra genes: extra genes, each once (003 §Play)."""
+    start = setup.extra_start
+    if any(key not in EXTRA_KEYS for key in start):
+        raise InvalidAction(msg("the starting set may only name extra genes"))
+    if len(set(start)) != len(start):
+        raise InvalidAction(msg("each extra gene is in the game once"))
+    mode = setup.extra_genes
+    if start and mode in (ExtraGenesMode.NONE, ExtraGenesMode.ALL_RANDOM):
+        raise InvalidAction(msg("no extra gene starts face up when they all come at random"))
+    if mode is ExtraGenesMode.FIXED_LIST and not start:
+        raise InvalidAction(msg("a fixed list of extra genes names at least one"))
 
 
 def new_game(setup: GameSetup) -> GameState:

@@ -102,6 +102,7 @@ def start(setup: GameSetup) -> GameState:
         amoebas=(),
         cubes=cubes,
         cursor=Cursor(step=Step.TURN_CARD),
+        extra_available=setup.extra_start,
     )
 
 

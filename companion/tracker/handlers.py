@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.tracker import attacks, defects, division, feeding, flow, movement, sources
+from companion.tracker import (
+    attacks,
+    defects,
+    division,
+    feeding,
+    flow,
+    market,
+    movement,
+    sources,
+)
 from companion.tracker.actions import (
     AcceptAttack,
     Action,
@@ -454,7 +463,7 @@ def _pay_debt(state: GameState, action: PayDebt, events: Events) -> GameState:
 def _buy(state: GameState, action: BuyGene, events: Events) -> GameState:
     player = state.player(action.color)
     card = GENES_BY_KEY[action.gene]
-    price = card.price_for(state.n_players)
+    price = market.price_for(state, action.color, action.gene)
     genes = tuple(g for g in player.genes if g.key != action.give_up)
     genes += (HeldGene(action.gene, state.round),)
     state = state.with_player(replace(player, bp=player.bp - price, genes=genes))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.tracker import actions as A
-from companion.tracker import division, movement
+from companion.tracker import division, market, movement
 from companion.tracker.actions import cubes_ref
 from companion.tracker.data import (
     GENES_BY_KEY,
@@ -189,9 +189,9 @@ def describe(state: GameState, action: A.Action) -> Msg:  # noqa: C901 - one cas
             parts: tuple[Param, ...] = tuple(_gene(g) for g in genes)
             parts += (bp(paid),) if paid else ()
             return msg("pay {payment}", payment=Seq(parts, " + "))
-        case A.BuyGene(gene=gene, give_up=give_up):
+        case A.BuyGene(color=buyer, gene=gene, give_up=give_up):
             card = GENES_BY_KEY[gene]
-            price = bp(card.price_for(state.n_players))
+            price = bp(market.price_for(state, buyer, gene))
             if give_up:
                 return msg(
                     "buy {gene} ({price} + {given_up})",

@@ -54,6 +54,20 @@ class ExtraGenePrices(StrEnum):
     ITALIAN = "001"
 
 
+class ExtraGenesMode(StrEnum):
+    """How the extra genes of the Advanced Genome Project enter a game (003 §Play)."""
+
+    NONE = "none"  # left out
+    START_AND_TURNED = "start_and_turned"  # a starting set, then N turned over each round
+    ALL_RANDOM = "all_random"  # no starting set: every extra gene comes up at random
+    FIXED_LIST = "fixed_list"  # an agreed list from the start, nothing turned over
+
+    @property
+    def turns_over(self) -> bool:
+        """Whether extra genes are turned over in phase 3."""
+        return self in (ExtraGenesMode.START_AND_TURNED, ExtraGenesMode.ALL_RANDOM)
+
+
 @dataclass(frozen=True)
 class OptionInfo:
     """How an option is presented: a label and the sources of the readings (fixed texts

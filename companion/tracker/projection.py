@@ -174,7 +174,7 @@ def seat_view(state: GameState, color: Color) -> dict[str, Any]:
             {
                 "key": k,
                 "name": GENES_BY_KEY[k].term,
-                "mp": GENES_BY_KEY[k].mp_for(state.n_players),
+                "mp": state.mp_of(k),
                 "effect": Msg(GENES_BY_KEY[k].effect),  # marked with N_ in data.py
             }
             for k in player.gene_keys

@@ -248,6 +248,14 @@ MOVEMENT_GENES = rule(
 )
 SPEED_QA = rule("movement", {ES: "Preguntas y Respuestas"})
 ADVANCED = rule("advanced_genes")
+# The extra genes (Advanced Genome Project): how they enter, and their table.
+EXTRA_PLAY = rule("genes", {EN: "Play", IT: "4.2 Il Gioco"})
+EXTRA_GENE_TABLE = rule(
+    "genes", {EN: "The Amoeba Advanced Genome Project", IT: 'LE CARTE GENE "NORMALE"'}
+)
+EXTRA_ADVANCED = rule(
+    "advanced_genes", {EN: "The Amoeba Advanced Genome Project", IT: 'LE CARTE GENE "SUPERIORE"'}
+)
 ATTACKS = rule("attacks")
 ADVANCED_ATTACKS = rule("attacks", {ES: "Genes Avanzados", IT: 'LE CARTE GENE "SUPERIORE"'})
 ATTACKS_QA = rule("attacks", {ES: "Preguntas y Respuestas"})

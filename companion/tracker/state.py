@@ -22,7 +22,7 @@ from companion.tracker.data import (
     color_ref,
 )
 from companion.tracker.msg import Msg, Seq, msg, nmsg
-from companion.tracker.options import RuleOptions
+from companion.tracker.options import ExtraGenePrices, ExtraGenesMode, RuleOptions
 from companion.tracker.sources import Book
 
 
@@ -116,6 +116,8 @@ class GameSetup:
     ladder_length: int = LADDER_LENGTH
     options: RuleOptions = field(default_factory=RuleOptions)
     rulebook: Book = Book.SPANISH  # the printed rules the group holds, cited in its words
+    extra_genes: ExtraGenesMode = ExtraGenesMode.NONE  # how extra genes enter (003 §Play)
+    extra_start: tuple[str, ...] = ()  # the starting set (or the fixed list) of extra genes
 
     @property
     def players(self) -> int:
@@ -281,6 +283,8 @@ class GameState:
     shuffled_order: tuple[str, ...] = ()  # the rest of a recorded shuffle, next first
     score_history: tuple[tuple[int, ...], ...] = ()
     start_markers: tuple[int, ...] = ()  # markers before round 1 was scored (the chart)
+    extra_available: tuple[str, ...] = ()  # extra genes face up (held or in the pool)
+    extra_pile: tuple[str, ...] = ()  # the rest of a recorded shuffle of extra genes, next first
     revision: int = 0
 
     # ----- lookups -------------------------------------------------------------------
@@ -330,9 +334,28 @@ class GameState:
         """The gene card data."""
         return GENES_BY_KEY[key]
 
+    @property
+    def italian_extra_prices(self) -> bool:
+        """Whether extra genes use 001's price/MP (rule option `extra_gene_prices`)."""
+        return self.setup.options.extra_gene_prices is ExtraGenePrices.ITALIAN
+
+    def price_of(self, key: str) -> int:
+        """A gene's printed price in this game (player count, rule options)."""
+        return GENES_BY_KEY[key].price_for(self.n_players, self.italian_extra_prices)
+
+    def mp_of(self, key: str) -> int:
+        """A gene's printed MP in this game (player count, rule options)."""
+        return GENES_BY_KEY[key].mp_for(self.n_players, self.italian_extra_prices)
+
+    def returned_value_of(self, key: str) -> int:
+        """MP a gene balances when returned in phase 2 in this game."""
+        return GENES_BY_KEY[key].value_when_returned(self.n_players, self.italian_extra_prices)
+
     def copies_total(self, key: str) -> int:
-        """Copies of a gene in this game's deck."""
+        """Copies of a gene in this game's deck (an extra gene: 1 once turned over)."""
         gene = GENES_BY_KEY[key]
+        if gene.extra:
+            return 1 if key in self.extra_available else 0
         if key == PERSISTENCE and self.n_players == 4:
             return self.setup.options.persistence_copies_4p
         return gene.copies_for(self.n_players)
