@@ -7,9 +7,19 @@ from the ladder when a phase starts (000 §Orden Ascendente/Descendente; RULES �
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from companion.tracker import attacks, deaths, defects, movement, scoring, sources
+from companion.tracker import (
+    attacks,
+    deaths,
+    defects,
+    genes_attacks,
+    genes_deaths,
+    genes_moves,
+    movement,
+    scoring,
+    sources,
+)
 from companion.tracker.data import (
     FOOD_CUBES_PER_COLOR,
     HOLDING,
@@ -18,11 +28,19 @@ from companion.tracker.data import (
     TENTACLE,
     division_income,
 )
+from companion.tracker.effects import (  # noqa: F401 - re-exported to the phase modules
+    Event,
+    Events,
+    add_cubes,
+    pay,
+    say,
+    set_amoeba,
+    who,
+)
 from companion.tracker.movement import direction_text
-from companion.tracker.msg import Msg, Seq, as_msg, msg, nmsg
+from companion.tracker.msg import Msg, msg, nmsg
 from companion.tracker.options import ArmorVsAggression
 from companion.tracker.phrases import comma_list, with_reason
-from companion.tracker.sources import Rule
 from companion.tracker.state import (
     Amoeba,
     AmoebaId,
@@ -34,58 +52,9 @@ from companion.tracker.state import (
     MoveStep,
     Phase,
     Step,
-    amoeba_ref,
     new_players,
     player_ref,
 )
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something the engine computed, as a message a player understands, with its source."""
-
-    kind: str
-    msg: Msg
-    source: Rule | None = None
-
-    @property
-    def text(self) -> str:
-        """The event in English (the shell renders `msg` in its reader's language)."""
-        return str(self.msg)
-
-
-Events = list[Event]
-
-
-def say(events: Events, kind: str, text: Msg | str, source: Rule | None = None) -> None:
-    """Record an explained event (a message; a plain string is shown verbatim)."""
-    events.append(Event(kind, as_msg(text), source))
-
-
-def who(state: GameState, aid: AmoebaId) -> Seq:
-    """An amoeba as players call it: `Ben ▲ yellow 3` (a ref; `str()` is the English)."""
-    return amoeba_ref(state, aid)
-
-
-def set_amoeba(state: GameState, amoeba: Amoeba) -> GameState:
-    """Replace (or add) an amoeba, keeping seat then numerical order."""
-    others = [a for a in state.amoebas if a.id != amoeba.id]
-    others.append(amoeba)
-    others.sort(key=lambda a: (state.seat(a.color), a.number))
-    return replace(state, amoebas=tuple(others))
-
-
-def add_cubes(state: GameState, space: int, color_index: int, n: int) -> GameState:
-    """Add (or with negative n remove) cubes of one color on a space."""
-    row = list(state.cubes[space - 1])
-    row[color_index] += n
-    return replace(state, cubes=state.cubes[: space - 1] + (tuple(row),) + state.cubes[space:])
-
-
-def pay(state: GameState, color, bp: int) -> GameState:
-    """Take BP from a player."""
-    player = state.player(color)
-    return state.with_player(replace(player, bp=player.bp - bp))
 
 
 # ----- setup -------------------------------------------------------------------------
@@ -212,6 +181,7 @@ def next_amoeba(state: GameState, events: Events) -> GameState:
                     may_attack=True,
                     move=None,
                     attack=None,
+                    fast_food="",
                 )
         index += 1
     return begin_environment(state, events)
@@ -220,6 +190,9 @@ def next_amoeba(state: GameState, events: Events) -> GameState:
 def amoeba_done(state: GameState, events: Events) -> GameState:
     """The acting amoeba has moved and fed (or starved)."""
     cursor = state.cursor
+    if cursor.fast_food == "eat_first" and cursor.amoeba and state.amoeba(cursor.amoeba):
+        # Fast Food: fed first, it now drifts or moves (003 §The Amoeba Advanced Genome Project)
+        return state.with_cursor(step=Step.MOVEMENT_CHOICE, fast_food="then_move", attack=None)
     acted = cursor.acted + ((cursor.amoeba,) if cursor.amoeba else ())
     state = state.with_cursor(acted=acted, amoeba=None, move=None, attack=None)
     return next_amoeba(state, events)
@@ -269,6 +242,11 @@ def resolve_direction(
                 space=origin,
             )
         say(events, "move", with_reason(text, why), sources.PHASE_1)
+        bounce = genes_moves.rebound_space(state, ctx.mover, origin, option)
+        if bounce:
+            moves = ctx.moves + (1 if ctx.active else 0)
+            ctx = replace(ctx, moves=moves, options=(), dice=(), rebound=bounce)
+            return state.with_cursor(step=Step.REBOUND, move=ctx)
     elif dest == origin:
         text = msg("{who} stays on space {space}.", who=name, space=origin)
         say(events, "move", with_reason(text, why), sources.COMPASS)
@@ -292,15 +270,23 @@ def resolve_direction(
             )
         say(events, "move", with_reason(text, why), sources.PHASE_1)
     moves = ctx.moves + (1 if ctx.active else 0)
+    ctx = replace(ctx, moves=moves, options=(), dice=())
+    return arrive(state, ctx, origin, dest, events)
+
+
+def arrive(state: GameState, ctx: MoveCtx, origin: int, dest: int, events: Events) -> GameState:
+    """The mover reaches its destination (if it left): toxic DP, carries and ride-alongs."""
     queue: tuple[MoveStep, ...] = ()
     if dest != origin:
+        mover = state.amoeba(ctx.mover)
         state = set_amoeba(state, replace(mover, space=dest))
+        state = genes_moves.enter(state, ctx.mover, dest, events)
         if state.player(mover.color).has(TENTACLE):
             queue += (MoveStep("carry", ctx.mover, origin, dest),)
         for other in state.amoebas_on(origin):
             if state.player(other.color).has(HOLDING):
                 queue += (MoveStep("ride", other.id, origin, dest),)
-    ctx = replace(ctx, moves=moves, queue=queue, options=(), dice=())
+    ctx = replace(ctx, queue=queue, rebound=0)
     return process_queue(state, ctx, events)
 
 
@@ -330,6 +316,13 @@ def movement_done(state: GameState, ctx: MoveCtx, events: Events) -> GameState:
     state = state.with_cursor(move=None)
     if ctx.purpose == "escape":
         return escape_done(state, events)
+    return to_feeding(state, events)
+
+
+def to_feeding(state: GameState, events: Events) -> GameState:
+    """After its movement the amoeba feeds, unless it fed first (Fast Food)."""
+    if state.cursor.fast_food == "then_move":
+        return amoeba_done(state, events)
     return state.with_cursor(step=Step.FEED)
 
 
@@ -350,8 +343,12 @@ def begin_attack(state: GameState, attack: AttackCtx, events: Events) -> GameSta
 def ask_response(state: GameState, events: Events) -> GameState:
     """Ask the defender's owner for Defense or Escape, or resolve if there is none."""
     attack = state.cursor.attack
-    if attacks.responses(state, attack):
-        return state.with_cursor(step=Step.ATTACK_RESPONSE)
+    if attacks.defences(state, attack):
+        if genes_attacks.camouflage_die_due(state, attack):
+            return state.with_cursor(step=Step.CAMOUFLAGE_ROLL)
+        if attacks.responses(state, attack):
+            return state.with_cursor(step=Step.ATTACK_RESPONSE)
+        genes_attacks.camouflage_note(state, attack, events)
     return attack_succeeds(state, events)
 
 
@@ -361,6 +358,9 @@ def attack_succeeds(state: GameState, events: Events) -> GameState:
     target = state.amoeba(attack.target)
     name, by = who(state, attack.target), who(state, attack.attacker)
     if attack.kind == "struggle":
+        survived = genes_attacks.survives_mouthful(state, attack, events)
+        if survived is not None:
+            return amoeba_done(survived.with_cursor(attack=None), events)
         state, placed = deaths.remove_amoeba(state, target, deaths.VIOLENT_DEATH_CUBES)
         text = msg(
             "{target} dies a violent death: {attacker} eats it and, instead of excreting, "
@@ -371,6 +371,8 @@ def attack_succeeds(state: GameState, events: Events) -> GameState:
             space=attack.space,
         )
         say(events, "death", text, sources.VIOLENT_DEATH)
+        state = genes_attacks.raise_alarm(state, target, events)
+        state = genes_deaths.after_death(state, target, events)
         state = state.with_cursor(attack=None)
         return amoeba_done(state, events)
     if attacks.armored(state, target):
@@ -394,6 +396,7 @@ def attack_succeeds(state: GameState, events: Events) -> GameState:
                 space=target.space,
             )
             say(events, "death", text, sources.ARMOR_DEATH)
+            state = genes_deaths.after_death(state, target, events)
         elif state.setup.options.armor_vs_aggression is ArmorVsAggression.FAILURE:
             return attack_fails(state, events)
         return aggression_done(state, events)
@@ -406,6 +409,7 @@ def attack_succeeds(state: GameState, events: Events) -> GameState:
         space=target.space,
     )
     say(events, "death", text, sources.ADVANCED_ATTACKS)
+    state = genes_deaths.after_death(state, target, events)
     return aggression_done(state, events)
 
 
@@ -574,22 +578,7 @@ def begin_deaths(state: GameState, events: Events) -> GameState:
     state = replace(state, phase=Phase.DEATHS, cursor=Cursor(step=Step.AGGRESSION, order=order))
     text = msg("Round {round}, phase 5: deaths, descending order.", round=state.round)
     say(events, "phase", text, sources.PHASE_5)
-    died = False
-    for color in order:
-        limit = deaths.dp_limit(state, color)
-        for amoeba in deaths.doomed(state, color):
-            state, placed = deaths.remove_amoeba(state, amoeba, deaths.NATURAL_DEATH_CUBES)
-            died = True
-            text = nmsg(
-                "{who} has {n} DP (dies at {limit}) and dies, leaving {cubes} on space {space}.",
-                "{who} has {n} DP (dies at {limit}) and dies, leaving {cubes} on space {space}.",
-                amoeba.dp,
-                who=who(state, amoeba.id),
-                limit=limit,
-                cubes=placed,
-                space=amoeba.space,
-            )
-            say(events, "death", text, sources.PHASE_5)
+    state, died = genes_deaths.natural_deaths(state, events)
     if not died:
         say(events, "death", msg("No amoeba has enough DP to die."), sources.PHASE_5)
     return next_aggressor(state, events)

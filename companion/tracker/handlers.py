@@ -10,6 +10,10 @@ from companion.tracker import (
     division,
     feeding,
     flow,
+    genes_attacks,
+    genes_feeding,
+    genes_moves,
+    genes_steps,
     market,
     movement,
     sources,
@@ -207,7 +211,7 @@ def _stay(state: GameState, action: Stay, events: Events) -> GameState:
         "{who} holds on and stays ({gene}).", who=who(state, action.amoeba), gene=gene(HOLDING)
     )
     say(events, "move", text, sources.MOVEMENT_GENES)
-    return state.with_cursor(step=Step.FEED)
+    return flow.to_feeding(state, events)
 
 
 def _roll_movement(state: GameState, action: RollMovement, events: Events) -> GameState:
@@ -270,6 +274,7 @@ def _ride(state: GameState, action: RideAlong, events: Events) -> GameState:
             gene=gene(HOLDING),
         )
         say(events, "move", text, sources.MOVEMENT_GENES)
+        state = genes_moves.enter(state, action.amoeba, head.destination, events)
         if state.player(rider.color).has(TENTACLE):
             rest = (replace(head, kind="carry"),) + rest
     return flow.process_queue(state, replace(ctx, queue=rest), events)
@@ -296,30 +301,14 @@ def _feed(state: GameState, action: Feed, events: Events) -> GameState:
         for m in feeding.legal_meals(state, amoeba)
         if m.cubes == action.cubes and m.parasite == action.parasite
     )
-    for color, n in action.cubes:
-        state = flow.add_cubes(state, amoeba.space, state.seat(color), -n)
-    if action.parasite:
-        state = flow.pay(state, action.parasite, 1)
-    excreted = feeding.excretion(state, amoeba.color)
-    state = flow.add_cubes(state, amoeba.space, state.seat(amoeba.color), excreted)
-    text = feeding.meal_message(
-        who(state, amoeba.id),
-        action.cubes,
-        meal.genes,
-        player_ref(state, action.parasite) if action.parasite else None,
-        (amoeba.color, excreted),
-    )
-    source = (
-        sources.FEEDING_GENES_NOTE
-        if meal.genes
-        else (sources.FEEDING_5_6 if state.n_players >= 5 else sources.FEEDING)
-    )
-    say(events, "feed", text, source)
-    return flow.amoeba_done(state, events)
+    state, placed = genes_feeding.eat(state, amoeba, meal, events)
+    return flow.amoeba_done(state, events) if placed else state
 
 
 def _starve(state: GameState, action: Starve, events: Events) -> GameState:
     amoeba = state.amoeba(action.amoeba)
+    if state.cursor.may_attack and attacks.can_struggle(state, amoeba):
+        genes_attacks.shielded_note(state, amoeba, events)
     state = flow.set_amoeba(state, replace(amoeba, dp=amoeba.dp + 1))
     text = msg(
         "{who} finds no meal on space {space}: it starves and takes 1 DP (now {dp}).",
@@ -568,4 +557,5 @@ _HANDLERS = {
     PlaceFreeAmoeba: _free_amoeba,
     EndDivision: _end_division,
     DeclineAggression: _decline_aggression,
+    **genes_steps.HANDLERS,
 }
