@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker import sources
-from companion.tracker.effects import Events, say, set_amoeba
 from companion.tracker.extra_genes import (
     ALARM,
     CAMOUFLAGE_1,
@@ -24,6 +23,7 @@ from companion.tracker.extra_genes import (
     THREAT_DISPLAY,
 )
 from companion.tracker.msg import msg
+from companion.tracker.phases.base import Events, say, set_amoeba
 from companion.tracker.state import Amoeba, AttackCtx, GameState, Player, amoeba_ref, player_ref
 
 ALARM_RAISED = "alarm"  # in Player.used_this_round: one of the holder's amoebas was eaten

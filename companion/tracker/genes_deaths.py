@@ -17,10 +17,10 @@ from dataclasses import replace
 from companion.tracker import deaths, sources
 from companion.tracker.actions import Action, Heal, TransferDamage
 from companion.tracker.data import Color
-from companion.tracker.effects import Events, say, set_amoeba
 from companion.tracker.extra_genes import GO_OUT_WITH_A_BANG, HEALING_1, HEALING_2
 from companion.tracker.msg import Seq, msg, nmsg
 from companion.tracker.options import HealingTransfer
+from companion.tracker.phases.base import Events, say, set_amoeba
 from companion.tracker.state import Amoeba, AmoebaId, GameState, Phase, amoeba_ref
 
 HEAL_COST = 3

@@ -15,7 +15,6 @@ from dataclasses import dataclass, replace
 
 from companion.tracker import sources
 from companion.tracker.actions import Cubes, cubes_ref, norm_cubes
-from companion.tracker.effects import Events, add_cubes, pay, say
 from companion.tracker.extra_genes import (
     CLEANLINESS,
     GLUTTON,
@@ -25,6 +24,7 @@ from companion.tracker.extra_genes import (
 )
 from companion.tracker.feeding import Meal, excretion, meal_message, meals_from
 from companion.tracker.msg import Msg, msg, nmsg
+from companion.tracker.phases.base import Events, add_cubes, pay, say
 from companion.tracker.state import Amoeba, AmoebaId, GameState, Step, amoeba_ref, player_ref
 
 EXTRA_MEAL_GENES = (GLUTTON, SUCTION_1, SUCTION_2)

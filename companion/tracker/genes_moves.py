@@ -16,11 +16,11 @@ from dataclasses import replace
 
 from companion.tracker import sources
 from companion.tracker.data import DIRECTION_STEPS, Direction
-from companion.tracker.effects import Events, say, set_amoeba
 from companion.tracker.extra_genes import FAST_FOOD, REBOUND
 from companion.tracker.genes_feeding import set_toxic
 from companion.tracker.msg import nmsg
 from companion.tracker.options import ReboundReading
+from companion.tracker.phases.base import Events, say, set_amoeba
 from companion.tracker.state import AmoebaId, GameState, amoeba_ref
 
 OPPOSITE = {

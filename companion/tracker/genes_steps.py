@@ -23,10 +23,10 @@ from companion.tracker.actions import (
     TransferDamage,
     cubes_ref,
 )
-from companion.tracker.effects import Events, say
 from companion.tracker.extra_genes import CAMOUFLAGE_1, CLEANLINESS, FAST_FOOD, REBOUND
 from companion.tracker.feeding import excretion
 from companion.tracker.msg import Msg, msg
+from companion.tracker.phases.base import Events, say
 from companion.tracker.state import AmoebaId, GameState, Step, amoeba_ref, player_ref
 
 DIE = range(1, 7)

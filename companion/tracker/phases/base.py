@@ -1,4 +1,4 @@
-"""Small state edits and explained events, shared by the phase modules and the gene rules."""
+"""What every phase step shares: explained events and small state edits."""
 
 from __future__ import annotations
 
@@ -6,7 +6,12 @@ from dataclasses import dataclass, replace
 
 from companion.tracker.msg import Msg, Seq, as_msg
 from companion.tracker.sources import Rule
-from companion.tracker.state import Amoeba, AmoebaId, GameState, amoeba_ref
+from companion.tracker.state import (
+    Amoeba,
+    AmoebaId,
+    GameState,
+    amoeba_ref,
+)
 
 
 @dataclass(frozen=True)
@@ -55,3 +60,8 @@ def pay(state: GameState, color, bp: int) -> GameState:
     """Take BP from a player."""
     player = state.player(color)
     return state.with_player(replace(player, bp=player.bp - bp))
+
+
+def place_new_amoeba(state: GameState, aid: AmoebaId, space: int, dp: int = 0) -> GameState:
+    """Put an amoeba on the board."""
+    return set_amoeba(state, Amoeba(aid.color, aid.number, space, dp))
