@@ -224,6 +224,15 @@ def test_toxic_excretions_lays_a_dp_token_where_the_excreta_land():
     assert public_view(state)["toxic"] == {8: 1}
 
 
+def test_toxic_excretions_lays_nothing_when_nothing_is_excreted():
+    # every red cube on the board: the supply has none left to excrete (food shortage)
+    full = {s: {"red": 3} for s in range(1, 19)} | {19: {"red": 1}}
+    state, events = drifted(["toxic_excretions"], cubes=full)
+
+    assert state.toxic == ()
+    assert "food shortage" in texts(events)
+
+
 def test_toxic_excretions_with_cleanliness_lays_the_token_on_the_chosen_space():
     state, _ = drifted(["toxic_excretions", "cleanliness"])
 

@@ -200,6 +200,8 @@ def eat(
 
 
 def excrete(state: GameState, aid: AmoebaId, space: int, events: Events) -> GameState:
-    """The excreted cubes land on a space (Toxic Excretions lays its DP token there)."""
-    state = add_cubes(state, space, state.seat(aid.color), excretion(state, aid.color))
-    return lay_toxin(state, aid, space, events)
+    """The excreted cubes land on a space (Toxic Excretions lays its DP token there); with
+    no cube of its color left in the supply the amoeba excretes nothing, and lays nothing."""
+    excreted = excretion(state, aid.color)
+    state = add_cubes(state, space, state.seat(aid.color), excreted)
+    return lay_toxin(state, aid, space, events) if excreted else state
