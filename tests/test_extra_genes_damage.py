@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from builders import aid, at_phase, play, position, setup_for, texts
+from builders import refused_message as refused
 
 from companion.tracker import legal_actions, prompt
 from companion.tracker.actions import (
@@ -174,3 +175,17 @@ def test_healing_needs_3_bp():
     state, _ = play(state, Heal(RED1), Heal(RED2), Heal(aid("red-3")))  # 10 - 9 = 1 BP left
 
     assert not any(isinstance(a, Heal) for a in legal_actions(state))
+
+
+# ----- refusals name the gene ----------------------------------------------------------
+def test_healing_an_amoeba_twice_a_round_is_refused():
+    state = dividing(["healing_1"], ["red-1@8:2"])
+    state, _ = play(state, Heal(RED1))
+
+    assert "already healed this round" in refused(state, Heal(RED1))
+
+
+def test_passing_a_dp_without_healing_2_is_refused_naming_it():
+    state = dividing(["healing_1"], ["red-1@8:1", "yellow-1@8"])
+
+    assert "Healing II" in refused(state, TransferDamage(RED1, YELLOW1))

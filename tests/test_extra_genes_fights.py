@@ -11,6 +11,7 @@ in EXTRA-GENES.md.
 from __future__ import annotations
 
 from builders import aid, at_phase, play, position, texts
+from builders import refused_message as refused
 
 from companion.tracker import legal_actions, prompt
 from companion.tracker.actions import (
@@ -205,3 +206,14 @@ def test_an_accepted_attack_on_a_mouthful_ends_the_attacker_s_turn():
     state, _ = play(state, AcceptAttack())
 
     assert state.amoeba(YELLOW1).dp == 1 and state.cursor.amoeba != RED1
+
+
+# ----- refusals name the gene ----------------------------------------------------------
+def test_attacking_a_threat_display_amoeba_with_a_higher_number_is_refused_naming_the_gene():
+    state = hungry(
+        ["red-2@8", "yellow-1@8", "yellow-2@8"], yellow=["threat_display"], attacker=RED2
+    )
+
+    message = refused(state, Attack(RED2, YELLOW1))
+
+    assert "Threat Display" in message and "numbered 1 or lower" in message

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from builders import aid, at_phase, play, position, setup_for, texts
+from builders import refused_message as refused
 
 from companion.tracker import legal_actions, prompt
 from companion.tracker.actions import (
@@ -284,3 +285,25 @@ def test_fast_food_feeds_on_the_old_space_then_moves_and_feeds_only_once():
 
     assert state.amoeba(RED1).space == 3
     assert state.phase is not Phase.MOVEMENT or state.cursor.amoeba != RED1
+
+
+# ----- refusals name the gene ----------------------------------------------------------
+def test_feeding_first_without_fast_food_is_refused_naming_the_gene():
+    state = at_phase(position(4, amoebas=["red-1@8"], card="P1"), Phase.MOVEMENT)
+
+    assert "only Fast Food" in refused(state, FeedFirst(RED1))
+
+
+def test_sucking_from_a_space_out_of_reach_is_refused():
+    state = feeding(["suction_1"], cubes={8: {"yellow": 0}, 3: {"yellow": 1}, 1: {"yellow": 2}})
+    action = next(a for a in meals(state, FeedWithSuction) if a.space == 3)
+
+    message = refused(state, replace(action, space=1))
+
+    assert "reaches only the spaces next to space 8" in message
+
+
+def test_excreta_out_of_reach_are_refused_naming_cleanliness():
+    state, _ = drifted(["cleanliness"])
+
+    assert "(Cleanliness)" in refused(state, PlaceExcreta(RED1, 1))

@@ -21,7 +21,7 @@ from companion.tracker.extra_genes import GO_OUT_WITH_A_BANG, HEALING_1, HEALING
 from companion.tracker.msg import Seq, msg, nmsg
 from companion.tracker.options import HealingTransfer
 from companion.tracker.phases.base import Events, say, set_amoeba
-from companion.tracker.state import Amoeba, AmoebaId, GameState, Phase, amoeba_ref
+from companion.tracker.state import Amoeba, AmoebaId, GameState, Phase, Player, amoeba_ref
 
 HEAL_COST = 3
 
@@ -82,6 +82,11 @@ def _healed_mark(aid: AmoebaId) -> str:
     return f"healed:{aid.number}"
 
 
+def healed(player: Player, aid: AmoebaId) -> bool:
+    """Whether this amoeba was already healed this round (Healing: once per amoeba)."""
+    return _healed_mark(aid) in player.used_this_round
+
+
 def transfer_cost(state: GameState) -> int:
     """BP Healing II's transfer costs: 3 (003), or 4 by option (001)."""
     return 4 if state.setup.options.healing_transfer is HealingTransfer.ITALIAN else HEAL_COST
@@ -94,7 +99,7 @@ def healing_actions(state: GameState, color: Color) -> list[Action]:
         return []
     found: list[Action] = []
     for amoeba in state.amoebas_of(color):
-        if not amoeba.dp or _healed_mark(amoeba.id) in player.used_this_round:
+        if not amoeba.dp or healed(player, amoeba.id):
             continue
         if player.bp >= HEAL_COST:
             found.append(Heal(amoeba.id))
