@@ -7,7 +7,7 @@ a new action (a gene's decision) adds one row to the table of the module of its 
 from __future__ import annotations
 
 from companion.tracker.actions import Action
-from companion.tracker.acts import attacks, movement, phases, setup
+from companion.tracker.acts import attacks, extra, movement, phases, setup
 from companion.tracker.phases.base import Events
 from companion.tracker.state import GameState
 
@@ -16,6 +16,7 @@ _HANDLERS = {
     **movement.HANDLERS,
     **attacks.HANDLERS,
     **phases.HANDLERS,
+    **extra.HANDLERS,
 }
 
 

@@ -13,6 +13,7 @@ from companion.tracker.data import (
     Color,
     color_ref,
 )
+from companion.tracker.extra_labels import EXTRA_KIND_NAMES, describe_extra
 from companion.tracker.msg import P_, Msg, Param, Seq, Term, msg, nmsg
 from companion.tracker.state import AmoebaId, GameState, amoeba_ref, player_ref
 
@@ -52,6 +53,7 @@ KIND_NAMES = {
     "strike": P_("action", "strike"),
     "decline_aggression": P_("action", "decline aggression"),
     "correct": P_("action", "correct"),
+    **EXTRA_KIND_NAMES,
 }
 
 # The tracked quantities a correction sets, as its label names them.
@@ -217,7 +219,7 @@ def describe(state: GameState, action: A.Action) -> Msg:  # noqa: C901 - one cas
             return msg("{player} does not strike", player=_player(color))
         case A.Correct():
             return _correction(state, action)
-    return alone(kind_term(action))
+    return describe_extra(state, action) or alone(kind_term(action))
 
 
 def _correction(state: GameState, action: A.Correct) -> Msg:
