@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from itertools import product
 
-from companion.tracker import attacks, defects, division, market, movement
+from companion.tracker import (
+    attacks,
+    defects,
+    division,
+    genes_deaths,
+    genes_steps,
+    market,
+    movement,
+)
 from companion.tracker.actions import (
     AcceptAttack,
     Action,
@@ -122,7 +130,7 @@ def _movement_choice(state: GameState) -> list[Action]:
         found.append(Move(aid))
     if player.has(HOLDING):
         found.append(Stay(aid))
-    return found
+    return found + genes_steps.feed_first_actions(state, aid)
 
 
 def _move_roll(state: GameState) -> list[Action]:
@@ -158,8 +166,9 @@ def _second_move(state: GameState) -> list[Action]:
 def _feed(state: GameState) -> list[Action]:
     amoeba = state.amoeba(state.cursor.amoeba)
     meals = legal_meals(state, amoeba)
-    if meals:
-        return [Feed(amoeba.id, m.cubes, m.parasite) for m in meals]
+    sucked = genes_steps.suction_actions(state, amoeba.id)
+    if meals or sucked:
+        return [Feed(amoeba.id, m.cubes, m.parasite) for m in meals] + sucked
     found: list[Action] = [Starve(amoeba.id)]
     if state.cursor.may_attack and attacks.can_struggle(state, amoeba):
         found += [Attack(amoeba.id, t.id) for t in attacks.struggle_targets(state, amoeba)]
@@ -215,7 +224,7 @@ def _divide(state: GameState) -> list[Action]:
             for n in numbers
             for s in division.legal_spaces(state, color)
         ]
-    return found + [EndDivision(color)]
+    return found + genes_deaths.healing_actions(state, color) + [EndDivision(color)]
 
 
 def _aggression(state: GameState) -> list[Action]:
@@ -249,4 +258,5 @@ _BUILDERS = {
     Step.DIVIDE: _divide,
     Step.AGGRESSION: _aggression,
     Step.TURN_EXTRA: p3_extra.choices,
+    **genes_steps.BUILDERS,
 }

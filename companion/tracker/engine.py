@@ -37,7 +37,13 @@ from companion.tracker.refusals import explain
 from companion.tracker.state import GameSetup, GameState, Phase, Step, check_deck
 from companion.tracker.text import check_text
 
-CHANCE_STEPS = {Step.TURN_CARD, Step.START_ROLLS, Step.MOVE_ROLL, Step.FIGHT_ROLL}
+CHANCE_STEPS = {
+    Step.TURN_CARD,
+    Step.START_ROLLS,
+    Step.MOVE_ROLL,
+    Step.FIGHT_ROLL,
+    Step.CAMOUFLAGE_ROLL,
+}
 MAX_FORCED = 10_000
 
 

@@ -37,6 +37,7 @@ from companion.tracker.phases.p1_attacks import (
 )
 from companion.tracker.phases.p1_movement import (
     amoeba_done,
+    arrive,
     begin_round,
     movement_done,
     movement_step_done,
@@ -44,6 +45,7 @@ from companion.tracker.phases.p1_movement import (
     process_queue,
     resolve_direction,
     start_active_move,
+    to_feeding,
 )
 from companion.tracker.phases.p2_environment import (
     begin_environment,
@@ -75,6 +77,7 @@ __all__ = [
     "after_placement",
     "aggression_done",
     "amoeba_done",
+    "arrive",
     "ask_response",
     "attack_fails",
     "attack_over_failed",
@@ -106,6 +109,7 @@ __all__ = [
     "set_amoeba",
     "start",
     "start_active_move",
+    "to_feeding",
     "turn_card",
     "who",
 ]

@@ -6,6 +6,7 @@ a new action (a gene's decision) adds one row to the table of the module of its 
 
 from __future__ import annotations
 
+from companion.tracker import genes_steps
 from companion.tracker.actions import Action
 from companion.tracker.acts import attacks, extra, movement, phases, setup
 from companion.tracker.phases.base import Events
@@ -17,6 +18,7 @@ _HANDLERS = {
     **attacks.HANDLERS,
     **phases.HANDLERS,
     **extra.HANDLERS,
+    **genes_steps.HANDLERS,
 }
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.tracker import actions as A
-from companion.tracker import division, market, movement
+from companion.tracker import division, genes_steps, market, movement
 from companion.tracker.actions import cubes_ref
 from companion.tracker.data import (
     GENES_BY_KEY,
@@ -52,6 +52,13 @@ KIND_NAMES = {
     "end_division": P_("action", "end division"),
     "strike": P_("action", "strike"),
     "decline_aggression": P_("action", "decline aggression"),
+    "feed_first": P_("action", "feed first"),
+    "feed_with_suction": P_("action", "feed with suction"),
+    "place_excreta": P_("action", "place excreta"),
+    "roll_camouflage": P_("action", "roll camouflage"),
+    "bounce": P_("action", "bounce"),
+    "heal": P_("action", "heal"),
+    "transfer_damage": P_("action", "transfer damage"),
     "correct": P_("action", "correct"),
     **EXTRA_KIND_NAMES,
 }
@@ -219,7 +226,8 @@ def describe(state: GameState, action: A.Action) -> Msg:  # noqa: C901 - one cas
             return msg("{player} does not strike", player=_player(color))
         case A.Correct():
             return _correction(state, action)
-    return describe_extra(state, action) or alone(kind_term(action))
+    found = describe_extra(state, action) or genes_steps.describe(state, action)
+    return found or alone(kind_term(action))
 
 
 def _correction(state: GameState, action: A.Correct) -> Msg:

@@ -71,6 +71,7 @@ def public_view(state: GameState) -> dict[str, Any]:
             for space in state.setup.board.spaces()
         },
         "supply": {c.value: state.supply(c) for c in state.colors},
+        "toxic": dict(state.toxic),  # Toxic Excretions: DP tokens lying on spaces
         "score_history": [list(r) for r in state.score_history],
         "start_markers": list(state.start_markers),
         "ranking": ranking(state),

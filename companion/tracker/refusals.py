@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.tracker import actions as A
-from companion.tracker import sources
+from companion.tracker import genes_steps, sources
 from companion.tracker.choices import legal_actions
 from companion.tracker.data import Color
 from companion.tracker.errors import IllegalAction
@@ -45,6 +45,7 @@ STEP_OF = {
     A.Strike: Step.AGGRESSION,
     A.DeclineAggression: Step.AGGRESSION,
     TurnExtraGene: Step.TURN_EXTRA,
+    **genes_steps.STEP_OF,
 }
 
 

@@ -79,6 +79,9 @@ class Step(StrEnum):
     DIVIDE = "divide"
     AGGRESSION = "aggression"
     TURN_EXTRA = "turn_extra"
+    EXCRETE = "excrete"  # Cleanliness: where the excreta go
+    CAMOUFLAGE_ROLL = "camouflage_roll"  # Camouflage I: the attacker's die
+    REBOUND = "rebound"  # Rebound: bounce past the obstacle, or stay
     NONE = "none"
 
 
@@ -228,6 +231,7 @@ class MoveCtx:
     options: tuple[str, ...] = ()  # directions to choose from (MOVE_DIRECTION)
     dice: tuple[int, ...] = ()
     queue: tuple[MoveStep, ...] = ()
+    rebound: int = 0  # Rebound: the space a blocked amoeba may bounce to (0: none pending)
 
 
 @dataclass(frozen=True)
@@ -241,6 +245,7 @@ class AttackCtx:
     tried: tuple[str, ...] = ()  # responses already met in this attack
     attacker_retried: bool = False
     defender_retried: bool = False
+    camouflage: int = 0  # Camouflage I: the attacker's die (0: not rolled)
 
 
 @dataclass(frozen=True)
@@ -255,6 +260,7 @@ class Cursor:
     move: MoveCtx | None = None
     attack: AttackCtx | None = None
     may_attack: bool = True
+    fast_food: str = ""  # Fast Food: "eat_first" (feeding before moving) | "then_move"
     placement_round: int = 0
     start_groups: tuple[tuple[Color, ...], ...] = ()
     start_rolls: tuple[tuple[Color, int], ...] = ()
@@ -287,6 +293,7 @@ class GameState:
     start_markers: tuple[int, ...] = ()  # markers before round 1 was scored (the chart)
     extra_available: tuple[str, ...] = ()  # extra genes face up (held or in the pool)
     extra_pile: tuple[str, ...] = ()  # the rest of a recorded shuffle of extra genes, next first
+    toxic: tuple[tuple[int, int], ...] = ()  # Toxic Excretions: (space, DP tokens), by space
     revision: int = 0
 
     # ----- lookups -------------------------------------------------------------------
@@ -322,6 +329,10 @@ class GameState:
     def amoebas_on(self, space: int) -> tuple[Amoeba, ...]:
         """The amoebas on a space."""
         return tuple(a for a in self.amoebas if a.space == space)
+
+    def toxic_on(self, space: int) -> int:
+        """DP tokens lying on a space (Toxic Excretions)."""
+        return dict(self.toxic).get(space, 0)
 
     def cubes_on(self, space: int) -> tuple[int, ...]:
         """Cubes per seat color on a space."""

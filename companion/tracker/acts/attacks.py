@@ -8,6 +8,8 @@ from companion.tracker import (
     attacks,
     feeding,
     flow,
+    genes_attacks,
+    genes_feeding,
     movement,
     sources,
 )
@@ -37,7 +39,6 @@ from companion.tracker.state import (
     GameState,
     MoveCtx,
     Step,
-    player_ref,
 )
 
 
@@ -48,30 +49,14 @@ def _feed(state: GameState, action: Feed, events: Events) -> GameState:
         for m in feeding.legal_meals(state, amoeba)
         if m.cubes == action.cubes and m.parasite == action.parasite
     )
-    for color, n in action.cubes:
-        state = flow.add_cubes(state, amoeba.space, state.seat(color), -n)
-    if action.parasite:
-        state = flow.pay(state, action.parasite, 1)
-    excreted = feeding.excretion(state, amoeba.color)
-    state = flow.add_cubes(state, amoeba.space, state.seat(amoeba.color), excreted)
-    text = feeding.meal_message(
-        who(state, amoeba.id),
-        action.cubes,
-        meal.genes,
-        player_ref(state, action.parasite) if action.parasite else None,
-        (amoeba.color, excreted),
-    )
-    source = (
-        sources.FEEDING_GENES_NOTE
-        if meal.genes
-        else (sources.FEEDING_5_6 if state.n_players >= 5 else sources.FEEDING)
-    )
-    say(events, "feed", text, source)
-    return flow.amoeba_done(state, events)
+    state, placed = genes_feeding.eat(state, amoeba, meal, events)
+    return flow.amoeba_done(state, events) if placed else state
 
 
 def _starve(state: GameState, action: Starve, events: Events) -> GameState:
     amoeba = state.amoeba(action.amoeba)
+    if state.cursor.may_attack and attacks.can_struggle(state, amoeba):
+        genes_attacks.shielded_note(state, amoeba, events)
     state = flow.set_amoeba(state, replace(amoeba, dp=amoeba.dp + 1))
     text = msg(
         "{who} finds no meal on space {space}: it starves and takes 1 DP (now {dp}).",

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from companion.tracker import (
     flow,
+    genes_moves,
     movement,
     sources,
 )
@@ -68,7 +69,7 @@ def _stay(state: GameState, action: Stay, events: Events) -> GameState:
         "{who} holds on and stays ({gene}).", who=who(state, action.amoeba), gene=gene(HOLDING)
     )
     say(events, "move", text, sources.MOVEMENT_GENES)
-    return state.with_cursor(step=Step.FEED)
+    return flow.to_feeding(state, events)
 
 
 def _roll_movement(state: GameState, action: RollMovement, events: Events) -> GameState:
@@ -131,6 +132,7 @@ def _ride(state: GameState, action: RideAlong, events: Events) -> GameState:
             gene=gene(HOLDING),
         )
         say(events, "move", text, sources.MOVEMENT_GENES)
+        state = genes_moves.enter(state, action.amoeba, head.destination, events)
         if state.player(rider.color).has(TENTACLE):
             rest = (replace(head, kind="carry"),) + rest
     return flow.process_queue(state, replace(ctx, queue=rest), events)

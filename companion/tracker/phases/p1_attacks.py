@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.tracker import attacks, deaths, sources
+from companion.tracker import attacks, deaths, genes_attacks, genes_deaths, sources
 from companion.tracker.msg import msg, nmsg
 from companion.tracker.options import ArmorVsAggression
 from companion.tracker.phases import p1_movement, p5_deaths
@@ -32,8 +32,12 @@ def begin_attack(state: GameState, attack: AttackCtx, events: Events) -> GameSta
 def ask_response(state: GameState, events: Events) -> GameState:
     """Ask the defender's owner for Defense or Escape, or resolve if there is none."""
     attack = state.cursor.attack
-    if attacks.responses(state, attack):
-        return state.with_cursor(step=Step.ATTACK_RESPONSE)
+    if attacks.defences(state, attack):
+        if genes_attacks.camouflage_die_due(state, attack):
+            return state.with_cursor(step=Step.CAMOUFLAGE_ROLL)
+        if attacks.responses(state, attack):
+            return state.with_cursor(step=Step.ATTACK_RESPONSE)
+        genes_attacks.camouflage_note(state, attack, events)
     return attack_succeeds(state, events)
 
 
@@ -43,6 +47,9 @@ def attack_succeeds(state: GameState, events: Events) -> GameState:
     target = state.amoeba(attack.target)
     name, by = who(state, attack.target), who(state, attack.attacker)
     if attack.kind == "struggle":
+        survived = genes_attacks.survives_mouthful(state, attack, events)
+        if survived is not None:
+            return p1_movement.amoeba_done(survived.with_cursor(attack=None), events)
         state, placed = deaths.remove_amoeba(state, target, deaths.VIOLENT_DEATH_CUBES)
         text = msg(
             "{target} dies a violent death: {attacker} eats it and, instead of excreting, "
@@ -53,6 +60,8 @@ def attack_succeeds(state: GameState, events: Events) -> GameState:
             space=attack.space,
         )
         say(events, "death", text, sources.VIOLENT_DEATH)
+        state = genes_attacks.raise_alarm(state, target, events)
+        state = genes_deaths.after_death(state, target, events)
         state = state.with_cursor(attack=None)
         return p1_movement.amoeba_done(state, events)
     if attacks.armored(state, target):
@@ -76,6 +85,7 @@ def attack_succeeds(state: GameState, events: Events) -> GameState:
                 space=target.space,
             )
             say(events, "death", text, sources.ARMOR_DEATH)
+            state = genes_deaths.after_death(state, target, events)
         elif state.setup.options.armor_vs_aggression is ArmorVsAggression.FAILURE:
             return attack_fails(state, events)
         return aggression_done(state, events)
@@ -88,6 +98,7 @@ def attack_succeeds(state: GameState, events: Events) -> GameState:
         space=target.space,
     )
     say(events, "death", text, sources.ADVANCED_ATTACKS)
+    state = genes_deaths.after_death(state, target, events)
     return aggression_done(state, events)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.tracker import movement, sources
+from companion.tracker import genes_moves, movement, sources
 from companion.tracker.data import (
     HOLDING,
     TENTACLE,
@@ -55,6 +55,7 @@ def next_amoeba(state: GameState, events: Events) -> GameState:
                     may_attack=True,
                     move=None,
                     attack=None,
+                    fast_food="",
                 )
         index += 1
     return p2_environment.begin_environment(state, events)
@@ -63,6 +64,9 @@ def next_amoeba(state: GameState, events: Events) -> GameState:
 def amoeba_done(state: GameState, events: Events) -> GameState:
     """The acting amoeba has moved and fed (or starved)."""
     cursor = state.cursor
+    if cursor.fast_food == "eat_first" and cursor.amoeba and state.amoeba(cursor.amoeba):
+        # Fast Food: fed first, it now drifts or moves (003 §The Amoeba Advanced Genome Project)
+        return state.with_cursor(step=Step.MOVEMENT_CHOICE, fast_food="then_move", attack=None)
     acted = cursor.acted + ((cursor.amoeba,) if cursor.amoeba else ())
     state = state.with_cursor(acted=acted, amoeba=None, move=None, attack=None)
     return next_amoeba(state, events)
@@ -112,6 +116,11 @@ def resolve_direction(
                 space=origin,
             )
         say(events, "move", with_reason(text, why), sources.PHASE_1)
+        bounce = genes_moves.rebound_space(state, ctx.mover, origin, option)
+        if bounce:
+            moves = ctx.moves + (1 if ctx.active else 0)
+            ctx = replace(ctx, moves=moves, options=(), dice=(), rebound=bounce)
+            return state.with_cursor(step=Step.REBOUND, move=ctx)
     elif dest == origin:
         text = msg("{who} stays on space {space}.", who=name, space=origin)
         say(events, "move", with_reason(text, why), sources.COMPASS)
@@ -135,15 +144,23 @@ def resolve_direction(
             )
         say(events, "move", with_reason(text, why), sources.PHASE_1)
     moves = ctx.moves + (1 if ctx.active else 0)
+    ctx = replace(ctx, moves=moves, options=(), dice=())
+    return arrive(state, ctx, origin, dest, events)
+
+
+def arrive(state: GameState, ctx: MoveCtx, origin: int, dest: int, events: Events) -> GameState:
+    """The mover reaches its destination (if it left): toxic DP, carries and ride-alongs."""
     queue: tuple[MoveStep, ...] = ()
     if dest != origin:
+        mover = state.amoeba(ctx.mover)
         state = set_amoeba(state, replace(mover, space=dest))
+        state = genes_moves.enter(state, ctx.mover, dest, events)
         if state.player(mover.color).has(TENTACLE):
             queue += (MoveStep("carry", ctx.mover, origin, dest),)
         for other in state.amoebas_on(origin):
             if state.player(other.color).has(HOLDING):
                 queue += (MoveStep("ride", other.id, origin, dest),)
-    ctx = replace(ctx, moves=moves, queue=queue, options=(), dice=())
+    ctx = replace(ctx, queue=queue, rebound=0)
     return process_queue(state, ctx, events)
 
 
@@ -173,4 +190,11 @@ def movement_done(state: GameState, ctx: MoveCtx, events: Events) -> GameState:
     state = state.with_cursor(move=None)
     if ctx.purpose == "escape":
         return p1_attacks.escape_done(state, events)
+    return to_feeding(state, events)
+
+
+def to_feeding(state: GameState, events: Events) -> GameState:
+    """After its movement the amoeba feeds, unless it fed first (Fast Food)."""
+    if state.cursor.fast_food == "then_move":
+        return amoeba_done(state, events)
     return state.with_cursor(step=Step.FEED)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.tracker import attacks, deaths, sources
-from companion.tracker.msg import msg, nmsg
+from companion.tracker import attacks, genes_deaths, sources
+from companion.tracker.msg import msg
 from companion.tracker.phases import p6_scoring
-from companion.tracker.phases.base import Events, say, who
+from companion.tracker.phases.base import Events, say
 from companion.tracker.state import (
     Cursor,
     GameState,
@@ -22,22 +22,7 @@ def begin_deaths(state: GameState, events: Events) -> GameState:
     state = replace(state, phase=Phase.DEATHS, cursor=Cursor(step=Step.AGGRESSION, order=order))
     text = msg("Round {round}, phase 5: deaths, descending order.", round=state.round)
     say(events, "phase", text, sources.PHASE_5)
-    died = False
-    for color in order:
-        limit = deaths.dp_limit(state, color)
-        for amoeba in deaths.doomed(state, color):
-            state, placed = deaths.remove_amoeba(state, amoeba, deaths.NATURAL_DEATH_CUBES)
-            died = True
-            text = nmsg(
-                "{who} has {n} DP (dies at {limit}) and dies, leaving {cubes} on space {space}.",
-                "{who} has {n} DP (dies at {limit}) and dies, leaving {cubes} on space {space}.",
-                amoeba.dp,
-                who=who(state, amoeba.id),
-                limit=limit,
-                cubes=placed,
-                space=amoeba.space,
-            )
-            say(events, "death", text, sources.PHASE_5)
+    state, died = genes_deaths.natural_deaths(state, events)
     if not died:
         say(events, "death", msg("No amoeba has enough DP to die."), sources.PHASE_5)
     return next_aggressor(state, events)
