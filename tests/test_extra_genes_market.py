@@ -14,13 +14,25 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from builders import at_phase, play, position, refused, setup_for
+from builders import at_phase, play, position, refused, setup_for, texts
 
-from companion.tracker import Phase, legal_actions, market
-from companion.tracker.actions import BuyGene
+from companion.tracker import (
+    Phase,
+    Step,
+    action_from_dict,
+    action_to_dict,
+    describe,
+    from_dict,
+    legal_actions,
+    market,
+    prompt,
+    to_dict,
+)
+from companion.tracker.actions import BuyGene, EndPurchases
 from companion.tracker.data import GENES_BY_KEY, Color
 from companion.tracker.engine import new_game
 from companion.tracker.errors import InvalidAction
+from companion.tracker.extra_actions import ShuffleExtraGenes, TurnExtraGene
 from companion.tracker.extra_genes import EXTRA_GENES, EXTRA_KEYS, RECOMMENDED_START
 from companion.tracker.options import ExtraGenePrices, ExtraGenesMode, RuleOptions
 
@@ -61,9 +73,10 @@ def with_extra(n=4, start=RECOMMENDED_START, mode=ExtraGenesMode.START_AND_TURNE
     return setup_for(n, extra_genes=mode, extra_start=start, options=RuleOptions(**options))
 
 
-def genes_market(n=4, start=RECOMMENDED_START, options=None, **kwargs):
+def genes_market(n=4, start=RECOMMENDED_START, options=None, mode=None, **kwargs):
     """Phase 3 with Red (highest marker) to buy first, extra genes `start` face up."""
-    setup = with_extra(n, start, **(options or {}))
+    mode = mode or ExtraGenesMode.START_AND_TURNED
+    setup = with_extra(n, start, mode, **(options or {}))
     kwargs.setdefault("markers", {c.value: 10 - i for i, c in enumerate(list(Color)[:n])})
     state = position(n, setup=setup, **kwargs)
     return at_phase(replace(state, extra_available=start), Phase.GENES)
@@ -138,3 +151,55 @@ def test_the_starting_set_must_name_extra_genes_once():
     with pytest.raises(InvalidAction):
         new_game(with_extra(start=(), mode=ExtraGenesMode.FIXED_LIST))
     assert new_game(with_extra()).extra_available == RECOMMENDED_START
+
+
+# ----- the turn-over (003 §Play, 001 §4.2 Il Gioco) ------------------------------------
+def test_after_the_leader_has_bought_n_extra_genes_are_turned_over_then_the_second_buys():
+    state = genes_market(bp=20)
+    state, _ = play(state, EndPurchases(RED))
+    asked = prompt(state)
+    assert asked.step is Step.TURN_EXTRA and "2 still to turn" in asked.text
+    assert TurnExtraGene("glutton") in legal_actions(state)
+    assert TurnExtraGene("social_gene") not in legal_actions(state)  # already face up
+    refused(state, BuyGene(YELLOW, "speed"))  # the second player waits for the turn-over
+    state, events = play(state, TurnExtraGene("glutton"), TurnExtraGene("alarm"))
+    assert "Extra gene Glutton is turned over: 3 BP, -2 MP." in texts(events)
+    assert state.extra_available == RECOMMENDED_START + ("glutton", "alarm")
+    assert prompt(state).step is Step.BUY and prompt(state).actor is YELLOW
+    assert BuyGene(YELLOW, "glutton") in legal_actions(state)
+
+
+@pytest.mark.parametrize("n", [1, 3])
+def test_the_number_turned_per_round_is_the_rule_option(n):
+    state = genes_market(bp=20, options={"extra_genes_per_round": n})
+    state, _ = play(state, EndPurchases(RED))
+    for key in ("glutton", "alarm", "rebound")[:n]:
+        state, _ = play(state, TurnExtraGene(key))
+    assert len(state.extra_available) == 2 + n and prompt(state).actor is YELLOW
+
+
+def test_the_apps_recorded_shuffle_turns_the_extra_genes_over_by_itself():
+    state = genes_market(bp=20)
+    down = [k for k in EXTRA_KEYS if k not in RECOMMENDED_START]
+    order = tuple(reversed(down))
+    refused(state, ShuffleExtraGenes(order[1:]))  # every face-down gene, once
+    state, events = play(state, ShuffleExtraGenes(order), EndPurchases(RED))
+    assert state.extra_available == RECOMMENDED_START + order[:2]
+    assert state.extra_pile == order[2:]
+    assert prompt(state).actor is YELLOW
+    refused(state, ShuffleExtraGenes(order[2:]))  # shuffled once
+
+
+def test_a_fixed_list_turns_nothing_over():
+    state = genes_market(start=("glutton",), mode=ExtraGenesMode.FIXED_LIST)
+    state, _ = play(state, EndPurchases(RED))
+    assert prompt(state).actor is YELLOW and state.extra_available == ("glutton",)
+
+
+def test_the_turned_extra_genes_survive_the_record_round_trip():
+    state = genes_market(bp=20)
+    state, _ = play(state, EndPurchases(RED), TurnExtraGene("glutton"))
+    assert from_dict(to_dict(state)) == state
+    action = action_from_dict(action_to_dict(TurnExtraGene("alarm")))
+    assert action == TurnExtraGene("alarm")
+    assert describe(state, action).__str__() == "turn over Alarm"

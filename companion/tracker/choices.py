@@ -54,6 +54,7 @@ from companion.tracker.actions import (
 )
 from companion.tracker.data import HOLDING, TENTACLE, tentacle_capacity
 from companion.tracker.feeding import legal_meals
+from companion.tracker.phases import p3_extra
 from companion.tracker.state import AmoebaId, GameState, Step
 
 DIE = range(1, 7)
@@ -256,5 +257,6 @@ _BUILDERS = {
     Step.BUY: _buy,
     Step.DIVIDE: _divide,
     Step.AGGRESSION: _aggression,
+    Step.TURN_EXTRA: p3_extra.choices,
     **genes_steps.BUILDERS,
 }

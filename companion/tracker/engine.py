@@ -23,12 +23,14 @@ from companion.tracker.choices import legal_actions as _legal
 from companion.tracker.corrections import apply_correction
 from companion.tracker.data import ENVIRONMENT_CARDS, Color, color_term
 from companion.tracker.errors import IllegalAction, InvalidAction
+from companion.tracker.extra_actions import ShuffleExtraGenes
 from companion.tracker.extra_genes import EXTRA_KEYS
 from companion.tracker.flow import Event, Events, say, start
 from companion.tracker.handlers import handle
 from companion.tracker.labels import describe
 from companion.tracker.msg import msg
 from companion.tracker.options import ExtraGenesMode
+from companion.tracker.phases import p3_extra
 from companion.tracker.phrases import comma_list
 from companion.tracker.prompts import prompt
 from companion.tracker.refusals import explain
@@ -139,6 +141,9 @@ def _open_input(state: GameState, action: Action, events: Events) -> GameState |
                 ),
                 sources.SETUP,
             )
+        return handle(state, action, events)
+    if isinstance(action, ShuffleExtraGenes):
+        p3_extra.check_shuffle(state, action)
         return handle(state, action, events)
     if isinstance(action, SetStartSpaces):
         cursor = state.cursor

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from companion.tracker import genes_steps
 from companion.tracker.actions import Action
-from companion.tracker.acts import attacks, movement, phases, setup
+from companion.tracker.acts import attacks, extra, movement, phases, setup
 from companion.tracker.phases.base import Events
 from companion.tracker.state import GameState
 
@@ -17,6 +17,7 @@ _HANDLERS = {
     **movement.HANDLERS,
     **attacks.HANDLERS,
     **phases.HANDLERS,
+    **extra.HANDLERS,
     **genes_steps.HANDLERS,
 }
 

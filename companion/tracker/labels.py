@@ -13,6 +13,7 @@ from companion.tracker.data import (
     Color,
     color_ref,
 )
+from companion.tracker.extra_labels import EXTRA_KIND_NAMES, describe_extra
 from companion.tracker.msg import P_, Msg, Param, Seq, Term, msg, nmsg
 from companion.tracker.state import AmoebaId, GameState, amoeba_ref, player_ref
 
@@ -59,6 +60,7 @@ KIND_NAMES = {
     "heal": P_("action", "heal"),
     "transfer_damage": P_("action", "transfer damage"),
     "correct": P_("action", "correct"),
+    **EXTRA_KIND_NAMES,
 }
 
 # The tracked quantities a correction sets, as its label names them.
@@ -224,7 +226,8 @@ def describe(state: GameState, action: A.Action) -> Msg:  # noqa: C901 - one cas
             return msg("{player} does not strike", player=_player(color))
         case A.Correct():
             return _correction(state, action)
-    return genes_steps.describe(state, action) or alone(kind_term(action))
+    found = describe_extra(state, action) or genes_steps.describe(state, action)
+    return found or alone(kind_term(action))
 
 
 def _correction(state: GameState, action: A.Correct) -> Msg:

@@ -20,6 +20,7 @@ from companion.tracker.data import (
 from companion.tracker.extra_genes import FAST_FOOD
 from companion.tracker.labels import bp
 from companion.tracker.msg import Msg, Param, Seq, msg, nmsg
+from companion.tracker.phases import p3_extra
 from companion.tracker.sources import Rule
 from companion.tracker.state import AmoebaId, GameState, Phase, Step, amoeba_ref, player_ref
 
@@ -291,7 +292,12 @@ def _aggression(state: GameState) -> Asked:
     return color, None, text, sources.ADVANCED_ATTACKS
 
 
+def _turn_extra(state: GameState) -> Asked:
+    return None, None, p3_extra.asked(state), sources.EXTRA_PLAY
+
+
 _BY_STEP = {
+    Step.TURN_EXTRA: _turn_extra,
     Step.TURN_CARD: _turn_card,
     Step.START_ROLLS: _start_rolls,
     Step.START_SPACE: _start_space,

@@ -78,6 +78,7 @@ class Step(StrEnum):
     BUY = "buy"
     DIVIDE = "divide"
     AGGRESSION = "aggression"
+    TURN_EXTRA = "turn_extra"
     EXCRETE = "excrete"  # Cleanliness: where the excreta go
     CAMOUFLAGE_ROLL = "camouflage_roll"  # Camouflage I: the attacker's die
     REBOUND = "rebound"  # Rebound: bounce past the obstacle, or stay
@@ -264,6 +265,7 @@ class Cursor:
     start_groups: tuple[tuple[Color, ...], ...] = ()
     start_rolls: tuple[tuple[Color, int], ...] = ()
     start_order: tuple[Color, ...] = ()
+    to_turn: int = 0  # extra genes still to turn over now (phase 3, after the leader)
 
     @property
     def actor(self) -> Color | None:

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from companion.tracker import sources
 from companion.tracker.msg import msg
-from companion.tracker.phases import p4_division
+from companion.tracker.phases import p3_extra, p4_division
 from companion.tracker.phases.base import Events, say
 from companion.tracker.state import (
     Cursor,
@@ -26,7 +26,12 @@ def begin_genes(state: GameState, events: Events) -> GameState:
 
 
 def next_buyer(state: GameState, events: Events) -> GameState:
-    """After a player's purchases: the next player, or phase 4."""
+    """After a player's purchases: the extra genes turned over after the leader (003 §Play),
+    the next player, or phase 4."""
+    if state.cursor.index == 0:
+        turned = p3_extra.after_leader(state, events)
+        if turned is not None:
+            return turned
     if state.cursor.index + 1 < len(state.cursor.order):
         return state.with_cursor(index=state.cursor.index + 1)
     return p4_division.begin_division(state, events)
