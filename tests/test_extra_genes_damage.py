@@ -18,12 +18,14 @@ from builders import refused_message as refused
 from companion.tracker import legal_actions, prompt
 from companion.tracker.actions import (
     Attack,
-    Bounce,
     Drift,
+)
+from companion.tracker.data import Color
+from companion.tracker.extra_actions import (
+    Bounce,
     Heal,
     TransferDamage,
 )
-from companion.tracker.data import Color
 from companion.tracker.options import HealingTransfer, ReboundReading, RuleOptions
 from companion.tracker.state import Phase, Step
 

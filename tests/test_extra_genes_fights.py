@@ -20,10 +20,12 @@ from companion.tracker.actions import (
     Defend,
     Drift,
     Escape,
-    RollCamouflage,
     Strike,
 )
 from companion.tracker.data import Color
+from companion.tracker.extra_actions import (
+    RollCamouflage,
+)
 from companion.tracker.state import Phase, Step
 
 RED1, RED2, RED3 = aid("red-1"), aid("red-2"), aid("red-3")

@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker import deaths, sources
-from companion.tracker.actions import Action, Heal, TransferDamage
+from companion.tracker.actions import Action
 from companion.tracker.data import Color
+from companion.tracker.extra_actions import Heal, TransferDamage
 from companion.tracker.extra_genes import GO_OUT_WITH_A_BANG, HEALING_1, HEALING_2
 from companion.tracker.msg import Seq, msg, nmsg
 from companion.tracker.options import HealingTransfer
