@@ -13,11 +13,13 @@ from __future__ import annotations
 import json
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from companion.tracker import actions as A
 from companion.tracker import apply, legal_actions, new_game
 from companion.tracker.data import Color
+from companion.tracker.options import ExtraGenesMode
 from companion.tracker.people import TwoPlayers, ranking
 from companion.tracker.record import Record, record_to_dict, replay_record
 from companion.tracker.state import GameSetup, GameState, Phase, Seat, Step
@@ -31,6 +33,27 @@ PASSIVE = (
     A.Starve,
     A.AcceptAttack,
     A.DeclineRetry,
+)
+
+# A 5-player game with extra genes on the table from round 1 (003 §The Amoeba Advanced
+# Genome Project, a fixed agreed list): the seed is one where most of them are bought and used.
+EXTRA_SEED = 21
+EXTRA_GENES_IN_PLAY = (
+    "glutton",
+    "alarm",
+    "cleanliness",
+    "fast_food",
+    "more_than_a_mouthful",
+    "camouflage_1",
+    "suction_1",
+    "threat_display",
+    "healing_1",
+    "rebound",
+    "go_out_with_a_bang",
+    "toxic_excretions",
+    "camouflage_2",
+    "suction_2",
+    "healing_2",
 )
 
 GAMES = {
@@ -48,6 +71,18 @@ GAMES = {
             ("Dev", Color.YELLOW),
         ),
         shuffle=False,
+    ),
+    "five-players-extra-genes": dict(
+        seed=EXTRA_SEED,
+        seats=(
+            ("Ana", Color.GREEN),
+            ("Ben", Color.RED),
+            ("Cleo", Color.BLUE),
+            ("Dev", Color.WHITE),
+            ("Eli", Color.YELLOW),
+        ),
+        shuffle=True,
+        extra=EXTRA_GENES_IN_PLAY,
     ),
     "six-players": dict(
         seed=6,
@@ -114,11 +149,19 @@ def choose(rng: random.Random, state: GameState) -> A.Action:
     return rng.choice(legal)
 
 
-def play(seed: int, seats: tuple, shuffle: bool, variant: TwoPlayers = TwoPlayers.NONE) -> Record:
-    """Play a whole game and return its record."""
+def play(
+    seed: int,
+    seats: tuple,
+    shuffle: bool,
+    variant: TwoPlayers = TwoPlayers.NONE,
+    extra: tuple[str, ...] = (),
+) -> Record:
+    """Play a whole game and return its record (`extra`: a fixed list of extra genes)."""
     rng = random.Random(seed)
     seated = tuple(Seat(name, color) for name, color in seats)
     setup = GameSetup(seats=seated, two_players=variant)
+    if extra:
+        setup = replace(setup, extra_genes=ExtraGenesMode.FIXED_LIST, extra_start=extra)
     state = new_game(setup)
     entries: list[A.Action] = []
     if shuffle:
@@ -154,7 +197,7 @@ def expected(state: GameState) -> dict:
         },
         "cubes": [list(row) for row in state.cubes],
         "score_history": [list(r) for r in state.score_history],
-    }
+    } | ({"toxic": [list(t) for t in state.toxic]} if state.toxic else {})
     if two:
         summary["ranking"] = [[p.person.name, p.result] for p in ranking(state)]
     return summary

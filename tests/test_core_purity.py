@@ -33,7 +33,9 @@ def _imports(tree: ast.AST) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize("path", sorted(TRACKER.glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", sorted(TRACKER.rglob("*.py")), ids=lambda p: str(p.relative_to(TRACKER))
+)
 def test_tracker_module_imports_nothing_from_the_shell_chance_or_clock(path):
     tree = ast.parse(path.read_text(encoding="utf-8"))
     bad = _imports(tree) & FORBIDDEN_MODULES
@@ -52,5 +54,5 @@ def test_the_purity_check_catches_a_forbidden_import():
 
 
 def test_every_tracker_module_opens_with_a_docstring():
-    for path in TRACKER.glob("*.py"):
+    for path in TRACKER.rglob("*.py"):
         assert ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))), path.name

@@ -1,7 +1,8 @@
 """Golden recorded games: every record in examples/ replays to its checked final state.
 
-The records are complete games (3, 4 and 6 players) recorded exactly as the app records
-them; scripts/make_examples.py regenerates them after a deliberate rule change.
+The records are complete games (3, 4 and 6 players; 5 players with extra genes) recorded
+exactly as the app records them; scripts/make_examples.py regenerates them after a
+deliberate rule change.
 """
 
 import json
@@ -23,6 +24,13 @@ from make_examples import expected  # noqa: E402
 def test_there_are_complete_three_and_four_player_examples():
     names = {p.stem for p in RECORDS}
     assert {"three-players", "four-players"} <= names
+
+
+def test_the_extra_genes_example_uses_extra_genes_decisions():
+    """003 §The Amoeba Advanced Genome Project: the 5-player example buys and uses them."""
+    record = json.loads((EXAMPLES / "five-players-extra-genes.json").read_text())
+    verbs = {a["type"] for a in record["actions"]}
+    assert {"feed_with_suction", "place_excreta", "heal", "bounce", "feed_first"} <= verbs
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)

@@ -57,7 +57,7 @@ def marked() -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
     """The message ids and the (context, game word) pairs the engine's code marks."""
     ids: set[str] = set()
     words: set[tuple[str, str]] = set()
-    for path in TRACKER.glob("*.py"):
+    for path in TRACKER.rglob("*.py"):
         for name, call in _calls(ast.parse(path.read_text(encoding="utf-8"))):
             literals = [a.value for a in call.args if isinstance(a, ast.Constant)]
             if name == "P_":
@@ -212,7 +212,7 @@ def test_every_event_of_an_attack_is_a_marked_message_with_neutral_parameters(na
 def test_every_message_id_in_the_engine_is_a_string_literal():
     """No id is built at run time (f-strings, concatenation): the extractor could not see it."""
     built = []
-    for path in TRACKER.glob("*.py"):
+    for path in TRACKER.rglob("*.py"):
         for name, call in _calls(ast.parse(path.read_text(encoding="utf-8"))):
             count = 2 if name == "P_" else MARKERS[name]
             args = call.args[:count]

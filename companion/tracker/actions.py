@@ -45,11 +45,21 @@ def cubes_text(cubes: Cubes) -> str:
     return str(cubes_ref(cubes))
 
 
+# Every action type by its verb; each subclass registers itself (the extra genes' actions
+# live in `extra_actions.py`).
+ACTION_TYPES: dict[str, type[Action]] = {}
+
+
 @dataclass(frozen=True)
 class Action:
     """Base of all actions; `kind` is the verb in the record."""
 
     kind: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.kind:
+            ACTION_TYPES[cls.kind] = cls
 
 
 # ----- setup -------------------------------------------------------------------------
@@ -385,7 +395,6 @@ class Correct(Action):
 
 
 # Every verb of the record: the subclasses of Action, in the order they are defined above.
-ACTION_TYPES: dict[str, type[Action]] = {cls.kind: cls for cls in Action.__subclasses__()}
 
 
 # ----- JSON codec --------------------------------------------------------------------

@@ -19,6 +19,7 @@ from companion.tracker.data import (
     PERSISTENCE,
     STRUGGLE,
 )
+from companion.tracker.genes_attacks import alarmed, camouflaged, threatening
 from companion.tracker.movement import move_cost
 from companion.tracker.state import Amoeba, AttackCtx, GameState
 
@@ -38,15 +39,23 @@ def can_struggle(state: GameState, amoeba: Amoeba) -> bool:
 
 
 def struggle_targets(state: GameState, attacker: Amoeba) -> tuple[Amoeba, ...]:
-    """Amoebas a phase 1 attacker may attack: on its space, not itself, not armoured."""
+    """Amoebas a phase 1 attacker may attack: on its space, not itself, not armoured, not
+    shielded by Threat Display."""
     return tuple(
-        a for a in state.amoebas_on(attacker.space) if a.id != attacker.id and not armored(state, a)
+        a
+        for a in state.amoebas_on(attacker.space)
+        if a.id != attacker.id and not armored(state, a) and not threatening(state, attacker, a)
     )
 
 
 def aggression_targets(state: GameState, attacker: Amoeba) -> tuple[Amoeba, ...]:
-    """Enemy amoebas an Aggression amoeba may strike: other colors on its space."""
-    return tuple(a for a in state.amoebas_on(attacker.space) if a.color != attacker.color)
+    """Enemy amoebas an Aggression amoeba may strike: other colors on its space, not shielded
+    by Threat Display."""
+    return tuple(
+        a
+        for a in state.amoebas_on(attacker.space)
+        if a.color != attacker.color and not threatening(state, attacker, a)
+    )
 
 
 def can_strike(state: GameState, color) -> bool:
@@ -83,7 +92,13 @@ def can_retry_defense(state: GameState, attack: AttackCtx) -> bool:
 
 
 def responses(state: GameState, attack: AttackCtx) -> tuple[str, ...]:
-    """The defences the attacked amoeba's owner may still use against this attack."""
+    """The defences the attacked amoeba's owner may use now (none against camouflage)."""
+    return () if camouflaged(state, attack) else defences(state, attack)
+
+
+def defences(state: GameState, attack: AttackCtx) -> tuple[str, ...]:
+    """The defences the attacked amoeba's owner could still use against this attack (Escape
+    also by Alarm), whatever the attacker's camouflage."""
     player = state.player(attack.target.color)
     if attack.tried and not state.setup.options.defense_and_escape_both:
         return ()
@@ -96,7 +111,7 @@ def responses(state: GameState, attack: AttackCtx) -> tuple[str, ...]:
     ):
         found.append(DEFEND)
     if (
-        player.holds(ESCAPE)
+        (player.holds(ESCAPE) or alarmed(player))
         and FLEE not in player.used_this_round
         and FLEE not in attack.tried
         and player.bp >= move_cost(player)

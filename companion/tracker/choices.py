@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from itertools import product
 
-from companion.tracker import attacks, decoy, defects, division, market, movement
+from companion.tracker import (
+    attacks,
+    decoy,
+    defects,
+    division,
+    genes_deaths,
+    genes_steps,
+    market,
+    movement,
+)
 from companion.tracker.actions import (
     AcceptAttack,
     Action,
@@ -47,6 +56,7 @@ from companion.tracker.actions import (
 from companion.tracker.data import HOLDING, TENTACLE, tentacle_capacity
 from companion.tracker.feeding import legal_meals
 from companion.tracker.people import marker_colors
+from companion.tracker.phases import p3_extra
 from companion.tracker.state import AmoebaId, GameState, Step
 
 DIE = range(1, 7)
@@ -123,7 +133,7 @@ def _movement_choice(state: GameState) -> list[Action]:
         found.append(Move(aid))
     if player.has(HOLDING):
         found.append(Stay(aid))
-    return found
+    return found + genes_steps.feed_first_actions(state, aid)
 
 
 def _move_roll(state: GameState) -> list[Action]:
@@ -159,11 +169,12 @@ def _second_move(state: GameState) -> list[Action]:
 def _feed(state: GameState) -> list[Action]:
     amoeba = state.amoeba(state.cursor.amoeba)
     meals = legal_meals(state, amoeba)
-    if meals:
-        found = [Feed(amoeba.id, m.cubes, m.parasite) for m in meals]
+    sucked = genes_steps.suction_actions(state, amoeba.id)
+    if meals or sucked:
+        found = [Feed(amoeba.id, m.cubes, m.parasite) for m in meals] + sucked
         # 000, 003: feeding genes "can, but need not" be used; with Parasitism the only way
         # to eat, its owner may starve instead (RULES.md, decisions).
-        if all(m.parasite is not None for m in meals):
+        if meals and all(m.parasite is not None for m in meals) and not sucked:
             found.append(Starve(amoeba.id))
         return found
     found: list[Action] = [Starve(amoeba.id)]
@@ -221,7 +232,7 @@ def _divide(state: GameState) -> list[Action]:
             for n in numbers
             for s in division.legal_spaces(state, color)
         ]
-    return found + [EndDivision(color)]
+    return found + genes_deaths.healing_actions(state, color) + [EndDivision(color)]
 
 
 def _aggression(state: GameState) -> list[Action]:
@@ -254,4 +265,6 @@ _BUILDERS = {
     Step.BUY: _buy,
     Step.DIVIDE: _divide,
     Step.AGGRESSION: _aggression,
+    Step.TURN_EXTRA: p3_extra.choices,
+    **genes_steps.BUILDERS,
 }

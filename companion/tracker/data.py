@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
+from companion.tracker.extra_genes import EXTRA_GENES, EXTRA_INCLUDED_ABILITIES
+from companion.tracker.genecard import GeneCard
 from companion.tracker.msg import N_, P_, Seq, Term
 
 
@@ -162,55 +164,6 @@ AMOEBA_ADVANCE_5_6 = (0, 0, 1, 2, 3, 4, 5)  # 003
 AMOEBA_ADVANCE_5_6_ALT = (0, 0, 1, 2, 4, 5, 6)  # 001 §3.5
 GENE_ADVANCE = (0, 0, 0, 1, 2, 3, 4)  # 000, 001 summary, 003
 GENE_ADVANCE_ALT = (0, 0, 0, 1, 2, 4, 5)  # 001 §Fase 6 main text
-
-
-@dataclass(frozen=True)
-class GeneCard:
-    """A gene card: price, mutation points and copies by player count."""
-
-    key: str
-    name: str
-    price: int
-    mp: int
-    copies: tuple[int, int, int, int]  # players 3, 4, 5, 6
-    replaces: tuple[str, ...] = ()  # the lower gene(s) an advanced gene is traded for
-    price_5_6: int | None = None
-    mp_5_6: int | None = None
-    returned_value: int | None = None  # MP balanced when returned in phase 2
-    scoring_cards: int | None = None  # cards counted on the advance table
-    effect: str = ""
-
-    @property
-    def term(self) -> Term:
-        """The gene's name as a game word, as the group's printed cards say it."""
-        return Term("gene", self.name)
-
-    @property
-    def advanced(self) -> bool:
-        """Whether this is an advanced gene (bought by giving up a lower gene)."""
-        return bool(self.replaces)
-
-    def price_for(self, players: int) -> int:
-        """The price in BP with this many players."""
-        return self.price_5_6 if players >= 5 and self.price_5_6 is not None else self.price
-
-    def mp_for(self, players: int) -> int:
-        """The mutation points with this many players."""
-        return self.mp_5_6 if players >= 5 and self.mp_5_6 is not None else self.mp
-
-    def copies_for(self, players: int) -> int:
-        """Copies of the card in a game of this many players."""
-        return self.copies[players - 3]
-
-    def value_when_returned(self, players: int) -> int:
-        """MP this card balances when returned in phase 2."""
-        return self.returned_value if self.returned_value is not None else self.mp_for(players)
-
-    def cards_for_scoring(self) -> int:
-        """How many cards this gene counts on the advance table."""
-        if self.scoring_cards is not None:
-            return self.scoring_cards
-        return 2 if self.advanced else 1
 
 
 # Gene keys, used in actions and records.
@@ -415,7 +368,10 @@ GENES: tuple[GeneCard, ...] = (
     ),
 )
 
-GENES_BY_KEY: dict[str, GeneCard] = {g.key: g for g in GENES}
+# Every gene card the app knows: the base and advanced genes, then the 26 extra genes.
+ALL_GENES: tuple[GeneCard, ...] = GENES + EXTRA_GENES
+
+GENES_BY_KEY: dict[str, GeneCard] = {g.key: g for g in ALL_GENES}
 
 # Abilities an advanced gene keeps from the lower gene it replaced (RULES §Genes, German
 # original): Persistence works like Speed, Aggression like Struggle for Survival, Movement II
@@ -424,11 +380,14 @@ INCLUDED_ABILITIES: dict[str, tuple[str, ...]] = {
     PERSISTENCE: (SPEED,),
     AGGRESSION: (STRUGGLE,),
     MOVEMENT_2: (MOVEMENT_1,),
+    **EXTRA_INCLUDED_ABILITIES,
 }
 
 # While an advanced gene is held, these lower genes cannot be bought (000 §Genes Avanzados;
 # RULES §Decisions: while Armor is held neither Defense nor Escape can be bought).
-BLOCKED_BY_ADVANCED: dict[str, tuple[str, ...]] = {g.key: g.replaces for g in GENES if g.advanced}
+BLOCKED_BY_ADVANCED: dict[str, tuple[str, ...]] = {
+    g.key: g.replaces for g in ALL_GENES if g.advanced
+}
 
 
 @dataclass(frozen=True)

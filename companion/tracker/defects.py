@@ -18,8 +18,7 @@ from companion.tracker.state import GameState
 
 def mp_sum(state: GameState, color: Color) -> int:
     """The sum of the MP printed on a player's gene cards (Ray Protection -2)."""
-    n = state.n_players
-    return sum(GENES_BY_KEY[k].mp_for(n) for k in state.player(color).gene_keys)
+    return sum(state.mp_of(k) for k in state.player(color).gene_keys)
 
 
 def debt(state: GameState, color: Color) -> int:
@@ -32,7 +31,7 @@ def debt(state: GameState, color: Color) -> int:
 
 def returned_value(state: GameState, genes: tuple[str, ...]) -> int:
     """MP balanced by returning these genes."""
-    return sum(GENES_BY_KEY[k].value_when_returned(state.n_players) for k in genes)
+    return sum(state.returned_value_of(k) for k in genes)
 
 
 @dataclass(frozen=True)

@@ -24,17 +24,27 @@ from companion.tracker.corrections import apply_correction
 from companion.tracker.corrections_table import MAX_BOX
 from companion.tracker.data import ENVIRONMENT_CARDS, START_CUBES_PER_SPACE, Color, color_term
 from companion.tracker.errors import IllegalAction, InvalidAction
+from companion.tracker.extra_actions import ShuffleExtraGenes
+from companion.tracker.extra_genes import EXTRA_KEYS
 from companion.tracker.flow import Event, Events, say, start
 from companion.tracker.handlers import handle
 from companion.tracker.labels import describe
 from companion.tracker.msg import msg
+from companion.tracker.options import ExtraGenesMode
+from companion.tracker.phases import p3_extra
 from companion.tracker.phrases import comma_list
 from companion.tracker.prompts import prompt
 from companion.tracker.refusals import explain
 from companion.tracker.state import GameSetup, GameState, Phase, Step, check_deck
 from companion.tracker.text import check_text
 
-CHANCE_STEPS = {Step.TURN_CARD, Step.START_ROLLS, Step.MOVE_ROLL, Step.FIGHT_ROLL}
+CHANCE_STEPS = {
+    Step.TURN_CARD,
+    Step.START_ROLLS,
+    Step.MOVE_ROLL,
+    Step.FIGHT_ROLL,
+    Step.CAMOUFLAGE_ROLL,
+}
 MAX_FORCED = 10_000
 
 
@@ -94,7 +104,22 @@ def validate_setup(setup: GameSetup) -> None:
         )
     if not 1 <= setup.options.extra_genes_per_round <= 3:
         raise InvalidAction(msg("1 to 3 extra genes are turned per round"))
+    _validate_extra(setup)
     assert len(setup.deck) == ENVIRONMENT_CARDS
+
+
+def _validate_extra(setup: GameSetup) -> None:
+    """The starting set (or fixed list) of extra genes: extra genes, each once (003 §Play)."""
+    start = setup.extra_start
+    if any(key not in EXTRA_KEYS for key in start):
+        raise InvalidAction(msg("the starting set may only name extra genes"))
+    if len(set(start)) != len(start):
+        raise InvalidAction(msg("each extra gene is in the game once"))
+    mode = setup.extra_genes
+    if start and mode in (ExtraGenesMode.NONE, ExtraGenesMode.ALL_RANDOM):
+        raise InvalidAction(msg("no extra gene starts face up when they all come at random"))
+    if mode is ExtraGenesMode.FIXED_LIST and not start:
+        raise InvalidAction(msg("a fixed list of extra genes names at least one"))
 
 
 def new_game(setup: GameSetup) -> GameState:
@@ -127,6 +152,9 @@ def _open_input(state: GameState, action: Action, events: Events) -> GameState |
                 ),
                 sources.SETUP,
             )
+        return handle(state, action, events)
+    if isinstance(action, ShuffleExtraGenes):
+        p3_extra.check_shuffle(state, action)
         return handle(state, action, events)
     if isinstance(action, SetStartSpaces):
         cursor = state.cursor

@@ -5,7 +5,8 @@ over exactly `colors` other colors, never the amoeba's own. Feeding genes combin
 optional at each meal (001 §NOTA): Substitution eats one color fewer but one cube more;
 Frugality and Parasitism each take one cube off the meal (Parasitism charges 1 BP to the
 owner of another amoeba on the space). With 4 players Frugality + Substitution give
-1:1:1, 2:2:0, 3:1:0, 1:1:0, 2:1:0, 3:0:0 (001 §NOTA).
+1:1:1, 2:2:0, 3:1:0, 1:1:0, 2:1:0, 3:0:0 (001 §NOTA). Glutton adds one cube to every meal,
+always (003 §The Amoeba Advanced Genome Project), before Frugality takes one off.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from companion.tracker.data import (
     SUBSTITUTION,
     Color,
 )
+from companion.tracker.extra_genes import GLUTTON
 from companion.tracker.msg import Msg, Param, msg, nmsg
 from companion.tracker.options import Substitution4p
 from companion.tracker.phrases import comma_list
@@ -48,6 +50,15 @@ def partitions(total: int, parts: int) -> set[Pattern]:
 
     build(total, parts, total, ())
     return found
+
+
+def one_cube_more(pattern: Pattern, new_color: bool) -> set[Pattern]:
+    """Glutton: patterns with one cube added to one color, or (`new_color`) a color more."""
+    out = {
+        tuple(sorted(pattern[:i] + (n + 1,) + pattern[i + 1 :], reverse=True))
+        for i, n in enumerate(pattern)
+    }
+    return out | ({pattern + (1,)} if new_color else set())
 
 
 def one_cube_fewer(pattern: Pattern) -> set[Pattern]:
@@ -79,12 +90,18 @@ def meal_rules(state: GameState, color: Color) -> list[MealRule]:
         player.has(FRUGALITY),
         player.has(PARASITISM),
         even_only,
+        player.holds(GLUTTON),
     )
 
 
 @cache
 def _meal_rules(
-    players: int, substitution: bool, frugality: bool, parasitism: bool, even_only: bool
+    players: int,
+    substitution: bool,
+    frugality: bool,
+    parasitism: bool,
+    even_only: bool,
+    glutton: bool = False,
 ) -> list[MealRule]:
     base = BASE_MEALS[players]
     rules: dict[tuple[Pattern, bool], tuple[str, ...]] = {}
@@ -102,6 +119,12 @@ def _meal_rules(
         if players == 4 and even_only:
             subs = {p for p in subs if len(set(p)) == 1}
         starts += [(p, (SUBSTITUTION,)) for p in subs]
+    if glutton:  # one cube more, always: on a color eaten, or (not with Substitution) a new one
+        starts = [
+            (q, (GLUTTON,) + genes)
+            for p, genes in starts
+            for q in one_cube_more(p, SUBSTITUTION not in genes and len(p) < players - 1)
+        ]
     for pattern, genes in starts:
         add(pattern, False, genes)
         frugal = one_cube_fewer(pattern) if frugality else set()
@@ -172,7 +195,13 @@ def legal_meals(state: GameState, amoeba: Amoeba) -> tuple[Meal, ...]:
     memo = _meal_memo  # one read, one write: safe across threads
     if memo[0] is state and memo[1] == amoeba:
         return memo[2]
-    on_space = state.cubes_on(amoeba.space)
+    meals = meals_from(state, amoeba, state.cubes_on(amoeba.space))
+    _meal_memo = (state, amoeba, meals)
+    return meals
+
+
+def meals_from(state: GameState, amoeba: Amoeba, on_space: tuple[int, ...]) -> tuple[Meal, ...]:
+    """Every legal meal for this amoeba from these cubes per seat color."""
     colors = state.colors
     own = state.seat(amoeba.color)
     others = sorted(
@@ -202,9 +231,7 @@ def legal_meals(state: GameState, amoeba: Amoeba) -> tuple[Meal, ...]:
             seat[m.parasite] if m.parasite else -1,
         )
 
-    meals = tuple(sorted(found.values(), key=order))
-    _meal_memo = (state, amoeba, meals)
-    return meals
+    return tuple(sorted(found.values(), key=order))
 
 
 def excretion(state: GameState, color: Color) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.tracker import actions as A
-from companion.tracker import division, movement
+from companion.tracker import division, genes_steps, market, movement
 from companion.tracker.actions import cubes_ref
 from companion.tracker.data import (
     GENES_BY_KEY,
@@ -13,6 +13,7 @@ from companion.tracker.data import (
     Color,
     color_ref,
 )
+from companion.tracker.extra_labels import EXTRA_KIND_NAMES, describe_extra
 from companion.tracker.msg import P_, Msg, Param, Seq, Term, msg, nmsg
 from companion.tracker.state import AmoebaId, GameState, amoeba_ref, player_ref
 
@@ -51,7 +52,15 @@ KIND_NAMES = {
     "end_division": P_("action", "end division"),
     "strike": P_("action", "strike"),
     "decline_aggression": P_("action", "decline aggression"),
+    "feed_first": P_("action", "feed first"),
+    "feed_with_suction": P_("action", "feed with suction"),
+    "place_excreta": P_("action", "place excreta"),
+    "roll_camouflage": P_("action", "roll camouflage"),
+    "bounce": P_("action", "bounce"),
+    "heal": P_("action", "heal"),
+    "transfer_damage": P_("action", "transfer damage"),
     "correct": P_("action", "correct"),
+    **EXTRA_KIND_NAMES,
 }
 
 # The tracked quantities a correction sets, as its label names them.
@@ -192,9 +201,9 @@ def describe(state: GameState, action: A.Action) -> Msg:  # noqa: C901 - one cas
             parts: tuple[Param, ...] = tuple(_gene(g) for g in genes)
             parts += (bp(paid),) if paid else ()
             return msg("pay {payment}", payment=Seq(parts, " + "))
-        case A.BuyGene(gene=gene, give_up=give_up):
+        case A.BuyGene(color=buyer, gene=gene, give_up=give_up):
             card = GENES_BY_KEY[gene]
-            price = bp(card.price_for(state.n_players))
+            price = bp(market.price_for(state, buyer, gene))
             if give_up:
                 return msg(
                     "buy {gene} ({price} + {given_up})",
@@ -220,7 +229,8 @@ def describe(state: GameState, action: A.Action) -> Msg:  # noqa: C901 - one cas
             return msg("{player} does not strike", player=_player(color))
         case A.Correct():
             return _correction(state, action)
-    return alone(kind_term(action))
+    found = describe_extra(state, action) or genes_steps.describe(state, action)
+    return found or alone(kind_term(action))
 
 
 def _correction(state: GameState, action: A.Correct) -> Msg:

@@ -10,8 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.tracker import sources
-from companion.tracker.data import BLOCKED_BY_ADVANCED, GENES, GENES_BY_KEY, Color
+from companion.tracker.data import ALL_GENES, BLOCKED_BY_ADVANCED, GENES_BY_KEY, Color
+from companion.tracker.extra_genes import FLEXIBLE, SOCIAL_GENE, SOCIAL_GENE_FROM_PLAYER
 from companion.tracker.msg import Msg, msg, nmsg
+from companion.tracker.options import ExtraGenesMode
 from companion.tracker.phrases import or_list
 from companion.tracker.state import GameState, player_ref
 
@@ -35,6 +37,8 @@ def refusal(
     player = state.player(color)
     who = player_ref(state, color)
     name = card.term
+    if card.extra and gene not in state.extra_available:
+        return _not_turned(state, name)
     if state.copies_total(gene) == 0:
         return (
             nmsg(
@@ -59,7 +63,11 @@ def refusal(
                 ),
                 sources.ADVANCED,
             )
-    if state.copies_left(gene) <= 0:
+    if gene == SOCIAL_GENE:
+        social = _social_refusal(state, color)
+        if social is not None:
+            return social
+    if state.copies_left(gene) <= 0 and seller(state, color, gene) is None:
         return (
             msg(
                 "every copy of {gene} is held; it returns to the pool only when given back",
@@ -100,7 +108,7 @@ def refusal(
             msg("{gene} is not an advanced gene; nothing is given up for it", gene=name),
             sources.ADVANCED,
         )
-    price = card.price_for(state.n_players)
+    price = price_for(state, color, gene)
     if player.bp < price:
         return (
             nmsg(
@@ -119,8 +127,54 @@ def refusal(
 def offers(state: GameState, color: Color) -> tuple[Offer, ...]:
     """Every purchase this player may make now."""
     found = []
-    for card in GENES:
+    for card in ALL_GENES:
         for give_up in card.replaces or (None,):
             if refusal(state, color, card.key, give_up) is None:
-                found.append(Offer(card.key, card.price_for(state.n_players), give_up))
+                found.append(Offer(card.key, price_for(state, color, card.key), give_up))
     return tuple(found)
+
+
+def discount(state: GameState, color: Color) -> int:
+    """BP off every gene this player buys: 1 with Flexible (003 §The Amoeba Advanced Genome
+    Project: "New genes cost 1 BP less"; never below 0, EXTRA-GENES.md)."""
+    return 1 if state.player(color).holds(FLEXIBLE) else 0
+
+
+def seller(state: GameState, color: Color, gene: str) -> Color | None:
+    """The player a gene is bought from (Social Gene from its holder), or None: the pool."""
+    if gene != SOCIAL_GENE:
+        return None
+    for p in state.players:
+        if p.color != color and p.holds(SOCIAL_GENE):
+            return p.color
+    return None
+
+
+def price_for(state: GameState, color: Color, gene: str) -> int:
+    """What this player pays for a gene now: the printed price (Social Gene from its holder:
+    2 BP, 003), less Flexible's discount, never below 0."""
+    base = state.price_of(gene)
+    if seller(state, color, gene) is not None:
+        base = SOCIAL_GENE_FROM_PLAYER
+    return max(0, base - discount(state, color))
+
+
+
+def _not_turned(state: GameState, name) -> tuple[Msg, sources.Rule]:
+    if state.setup.extra_genes is ExtraGenesMode.NONE:
+        return (msg("extra genes are not used in this game"), sources.EXTRA_PLAY)
+    return (msg("{gene} has not been turned over", gene=name), sources.EXTRA_PLAY)
+
+
+def _social_refusal(state: GameState, color: Color) -> tuple[Msg, sources.Rule] | None:
+    """Only the player in last place on the ladder may buy Social Gene (003)."""
+    last = min(state.players, key=lambda p: p.marker)
+    if last.color != color:
+        return (
+            msg(
+                "only the player in last place may buy {gene}",
+                gene=GENES_BY_KEY[SOCIAL_GENE].term,
+            ),
+            sources.EXTRA_GENE_TABLE,
+        )
+    return None

@@ -54,6 +54,34 @@ class ExtraGenePrices(StrEnum):
     ITALIAN = "001"
 
 
+class ExtraGenesMode(StrEnum):
+    """How the extra genes of the Advanced Genome Project enter a game (003 §Play)."""
+
+    NONE = "none"  # left out
+    START_AND_TURNED = "start_and_turned"  # a starting set, then N turned over each round
+    ALL_RANDOM = "all_random"  # no starting set: every extra gene comes up at random
+    FIXED_LIST = "fixed_list"  # an agreed list from the start, nothing turned over
+
+    @property
+    def turns_over(self) -> bool:
+        """Whether extra genes are turned over in phase 3."""
+        return self in (ExtraGenesMode.START_AND_TURNED, ExtraGenesMode.ALL_RANDOM)
+
+
+class HealingTransfer(StrEnum):
+    """How Healing II moves a DP onto another amoeba on the same space."""
+
+    ENGLISH = "003"  # 3 BP; the receiver dies at once (003)
+    ITALIAN = "001"  # 4 BP; the receiver dies at once only if it reaches its limit (001)
+
+
+class ReboundReading(StrEnum):
+    """Where Rebound sends an amoeba stopped by an obstacle."""
+
+    ENGLISH = "003"  # past the compass island; at the board edge it stays (003)
+    ITALIAN = "001"  # back one space the other way, from the island or the edge (001)
+
+
 @dataclass(frozen=True)
 class OptionInfo:
     """How an option is presented: a label and the sources of the readings (fixed texts
@@ -78,6 +106,9 @@ class RuleOptions:
     end_zone_start: int | None = None  # None: the last 10 spaces of the ladder
     extra_gene_prices: ExtraGenePrices = ExtraGenePrices.ENGLISH
     armor_vs_aggression: ArmorVsAggression = ArmorVsAggression.SUCCESS
+    suction_diagonal: bool = False  # Suction II reaches diagonal spaces too (003); not (001)
+    healing_transfer: HealingTransfer = HealingTransfer.ENGLISH
+    rebound: ReboundReading = ReboundReading.ENGLISH
 
 
 OPTION_INFO: dict[str, OptionInfo] = {
@@ -133,5 +164,20 @@ OPTION_INFO: dict[str, OptionInfo] = {
         N_("Aggression absorbed by Armor"),
         N_("a success: no Persistence retry (publisher's FAQ)"),
         N_("a failure"),
+    ),
+    "suction_diagonal": OptionInfo(
+        N_("Suction II reaches diagonal spaces"),
+        N_("Italian rules (no: horizontal and vertical only)"),
+        N_("English 5-6 player expansion (yes: horizontal or diagonal)"),
+    ),
+    "healing_transfer": OptionInfo(
+        N_("Healing II moving a DP onto another amoeba"),
+        N_("English 5-6 player expansion (3 BP; the other amoeba dies at once)"),
+        N_("Italian rules (4 BP; it dies only if that DP reaches its limit)"),
+    ),
+    "rebound": OptionInfo(
+        N_("Rebound"),
+        N_("English 5-6 player expansion (past the compass island; at the edge it stays)"),
+        N_("Italian rules (back one space the other way)"),
     ),
 }

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.tracker import defects, division, market, movement, people, scoring
+from companion.tracker import defects, division, genes_deaths, market, movement, people, scoring
 from companion.tracker.data import GENES_BY_KEY, STREAMLINING, Color
 from companion.tracker.deaths import dp_limit
 from companion.tracker.labels import bp
@@ -79,6 +79,7 @@ def public_view(state: GameState) -> dict[str, Any]:
             for space in state.setup.board.spaces()
         },
         "supply": {c.value: state.supply(c) for c in state.colors},
+        "toxic": dict(state.toxic),  # Toxic Excretions: DP tokens lying on spaces
         "score_history": [list(r) for r in state.score_history],
         "start_markers": list(state.start_markers),
         "ranking": ranking(state),
@@ -169,9 +170,12 @@ def _affordable(state: GameState, color: Color) -> list[Msg]:
             return [msg("one free amoeba, anywhere")]
         cost = division.division_cost(state, color)
         count = min(player.bp // cost, len(division.free_numbers(state, color)))
+        heals = genes_deaths.healing_note(state, color)
         if not count:
-            return []
-        return [nmsg("{n} new amoeba at {cost}", "{n} new amoebas at {cost}", count, cost=bp(cost))]
+            return heals
+        return [
+            nmsg("{n} new amoeba at {cost}", "{n} new amoebas at {cost}", count, cost=bp(cost))
+        ] + heals
     if state.phase is Phase.MOVEMENT:
         if movement.move_cost(player) == 0:
             return [msg("moves are free ({gene})", gene=GENES_BY_KEY[STREAMLINING].term)]
@@ -205,7 +209,7 @@ def seat_view(state: GameState, color: Color) -> dict[str, Any]:
             {
                 "key": k,
                 "name": GENES_BY_KEY[k].term,
-                "mp": GENES_BY_KEY[k].mp_for(state.n_players),
+                "mp": state.mp_of(k),
                 "effect": Msg(GENES_BY_KEY[k].effect),  # marked with N_ in data.py
             }
             for k in player.gene_keys

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.tracker import attacks, defects, division, movement, sources
+from companion.tracker import attacks, defects, division, genes_steps, movement, sources
 from companion.tracker.choices import start_roll_group
 from companion.tracker.data import (
     AGGRESSION,
@@ -17,8 +17,10 @@ from companion.tracker.data import (
     Color,
     tentacle_capacity,
 )
+from companion.tracker.extra_genes import FAST_FOOD
 from companion.tracker.labels import bp
 from companion.tracker.msg import Msg, Param, Seq, msg, nmsg
+from companion.tracker.phases import p3_extra
 from companion.tracker.sources import Rule
 from companion.tracker.state import AmoebaId, GameState, Phase, Step, amoeba_ref, player_ref
 
@@ -114,6 +116,8 @@ def _movement_choice(state: GameState) -> Asked:
         opts.append(msg("move ({cost})", cost=bp(cost)) if cost else msg("move (free)"))
     if player.has(HOLDING):
         opts.append(msg("stay ({gene})", gene=_gene(HOLDING)))
+    if genes_steps.feed_first_actions(state, a.id):
+        opts.append(msg("feed first ({gene})", gene=_gene(FAST_FOOD)))
     # TRANSLATORS: {options} lists what the amoeba may do: drift, move, stay.
     text = msg(
         "{amoeba} on space {space}: {options}.",
@@ -288,7 +292,12 @@ def _aggression(state: GameState) -> Asked:
     return color, None, text, sources.ADVANCED_ATTACKS
 
 
+def _turn_extra(state: GameState) -> Asked:
+    return None, None, p3_extra.asked(state), sources.EXTRA_PLAY
+
+
 _BY_STEP = {
+    Step.TURN_EXTRA: _turn_extra,
     Step.TURN_CARD: _turn_card,
     Step.START_ROLLS: _start_rolls,
     Step.START_SPACE: _start_space,
@@ -308,4 +317,5 @@ _BY_STEP = {
     Step.BUY: _buy,
     Step.DIVIDE: _divide,
     Step.AGGRESSION: _aggression,
+    **genes_steps.PROMPTS,
 }

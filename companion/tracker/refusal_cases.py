@@ -17,6 +17,7 @@ from companion.tracker.data import (
 )
 from companion.tracker.errors import IllegalAction
 from companion.tracker.feeding import legal_meals, meal_description
+from companion.tracker.genes_refusals import gene_refusal
 from companion.tracker.labels import bp, describe
 from companion.tracker.msg import Param, Seq, Term, msg, nmsg
 from companion.tracker.state import GameState, amoeba_ref, player_ref
@@ -37,6 +38,9 @@ def _gene(key: str) -> Term:
 
 def specific_refusal(state: GameState, action: A.Action) -> IllegalAction | None:  # noqa: C901
     """The refusal this action earns by its own content, if its kind has one."""
+    extra = gene_refusal(state, action)
+    if extra:
+        return extra
     match action:
         case A.PlaceAmoeba(amoeba=aid, space=space):
             if space not in state.setup.board.spaces():

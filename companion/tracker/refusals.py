@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from companion.tracker import actions as A
-from companion.tracker import sources
+from companion.tracker import genes_steps, sources
 from companion.tracker.choices import legal_actions
 from companion.tracker.data import Color
 from companion.tracker.errors import IllegalAction
+from companion.tracker.extra_actions import TurnExtraGene
 from companion.tracker.labels import kind_term
 from companion.tracker.msg import Term, msg
 from companion.tracker.prompts import prompt
@@ -43,6 +44,8 @@ STEP_OF = {
     A.EndDivision: Step.DIVIDE,
     A.Strike: Step.AGGRESSION,
     A.DeclineAggression: Step.AGGRESSION,
+    TurnExtraGene: Step.TURN_EXTRA,
+    **genes_steps.STEP_OF,
 }
 
 

@@ -254,6 +254,14 @@ MOVEMENT_GENES = rule(
 )
 SPEED_QA = rule("movement", {ES: "Preguntas y Respuestas"})
 ADVANCED = rule("advanced_genes")
+# The extra genes (Advanced Genome Project): how they enter, and their table.
+EXTRA_PLAY = rule("genes", {EN: "Play", IT: "4.2 Il Gioco"})
+EXTRA_GENE_TABLE = rule(
+    "genes", {EN: "The Amoeba Advanced Genome Project", IT: 'LE CARTE GENE "NORMALE"'}
+)
+EXTRA_ADVANCED = rule(
+    "advanced_genes", {EN: "The Amoeba Advanced Genome Project", IT: 'LE CARTE GENE "SUPERIORE"'}
+)
 ATTACKS = rule("attacks")
 ADVANCED_ATTACKS = rule("attacks", {ES: "Genes Avanzados", IT: 'LE CARTE GENE "SUPERIORE"'})
 ATTACKS_QA = rule("attacks", {ES: "Preguntas y Respuestas"})
@@ -270,3 +278,31 @@ EARLY_END = rule("game_end", {ES2: "Fin del juego"})
 CORRECTION = reading("corrections", N_("the referee sets what the table shows, with a reason"))
 TWO_PLAYERS = rule("two_players")
 UNDO = reading("corrections", N_("an undo is recorded in the log; nothing is erased"))
+
+# ----- extra genes (the Advanced Genome Project), by the rule area each one changes -----
+AGP = "The Amoeba Advanced Genome Project"
+IT_NORMAL, IT_ADVANCED = 'LE CARTE GENE "NORMALE"', 'LE CARTE GENE "SUPERIORE"'
+EXTRA_FEEDING = rule("feeding", {EN: AGP, IT: IT_NORMAL})
+EXTRA_FEEDING_ADVANCED = rule("feeding", {EN: AGP, IT: IT_ADVANCED})
+EXTRA_MOVEMENT = rule("movement", {EN: AGP, IT: IT_NORMAL})
+EXTRA_ATTACKS = rule("attacks", {EN: AGP, IT: IT_NORMAL})
+EXTRA_ATTACKS_ADVANCED = rule("attacks", {EN: AGP, IT: IT_ADVANCED})
+EXTRA_DIVISION = rule("division", {EN: AGP, IT: IT_NORMAL})
+EXTRA_DIVISION_ADVANCED = rule("division", {EN: AGP, IT: IT_ADVANCED})
+EXTRA_DEATHS = rule("deaths", {EN: AGP, IT: IT_NORMAL})
+CLEANLINESS_READING = reading(
+    "feeding", N_("both excreted cubes go onto the amoeba's space or one orthogonal neighbour")
+)
+TOXIC_READING = reading(
+    "feeding",
+    N_("the DP tokens go to the next amoeba that drifts, moves, escapes, rides or bounces in"),
+)
+ALARM_READING = reading(
+    "attacks", N_("after an amoeba is eaten in phase 1, the owner's others may escape this round")
+)
+MOUTHFUL_READING = reading(
+    "attacks", N_("an amoeba attacked in phase 1 survives with 1 DP; no cubes are placed")
+)
+BANG_READING = reading(
+    "deaths", N_("in phase 5 an amoeba that reaches its limit from the blast dies at once")
+)

@@ -22,7 +22,7 @@ from companion.tracker.data import (
     color_ref,
 )
 from companion.tracker.msg import Msg, Seq, msg, nmsg
-from companion.tracker.options import RuleOptions
+from companion.tracker.options import ExtraGenePrices, ExtraGenesMode, RuleOptions
 from companion.tracker.people import Person, TwoPlayers, partners, persons, turn_order
 from companion.tracker.sources import Book
 
@@ -79,6 +79,10 @@ class Step(StrEnum):
     BUY = "buy"
     DIVIDE = "divide"
     AGGRESSION = "aggression"
+    TURN_EXTRA = "turn_extra"
+    EXCRETE = "excrete"  # Cleanliness: where the excreta go
+    CAMOUFLAGE_ROLL = "camouflage_roll"  # Camouflage I: the attacker's die
+    REBOUND = "rebound"  # Rebound: bounce past the obstacle, or stay
     NONE = "none"
 
 
@@ -120,6 +124,8 @@ class GameSetup:
     two_players: TwoPlayers = TwoPlayers.NONE  # 000 §Ursuppe para 2 jugadores
     decoy_scores: bool = True  # whether the decoy's marker advances (a setup agreement)
     box_cubes: int = FOOD_CUBES_PER_COLOR  # food cubes of each color in the group's box
+    extra_genes: ExtraGenesMode = ExtraGenesMode.NONE  # how extra genes enter (003 §Play)
+    extra_start: tuple[str, ...] = ()  # the starting set (or the fixed list) of extra genes
 
     @property
     def players(self) -> int:
@@ -234,6 +240,7 @@ class MoveCtx:
     options: tuple[str, ...] = ()  # directions to choose from (MOVE_DIRECTION)
     dice: tuple[int, ...] = ()
     queue: tuple[MoveStep, ...] = ()
+    rebound: int = 0  # Rebound: the space a blocked amoeba may bounce to (0: none pending)
 
 
 @dataclass(frozen=True)
@@ -247,6 +254,7 @@ class AttackCtx:
     tried: tuple[str, ...] = ()  # responses already met in this attack
     attacker_retried: bool = False
     defender_retried: bool = False
+    camouflage: int = 0  # Camouflage I: the attacker's die (0: not rolled)
 
 
 @dataclass(frozen=True)
@@ -261,10 +269,12 @@ class Cursor:
     move: MoveCtx | None = None
     attack: AttackCtx | None = None
     may_attack: bool = True
+    fast_food: str = ""  # Fast Food: "eat_first" (feeding before moving) | "then_move"
     placement_round: int = 0
     start_groups: tuple[tuple[Color, ...], ...] = ()
     start_rolls: tuple[tuple[Color, int], ...] = ()
     start_order: tuple[Color, ...] = ()
+    to_turn: int = 0  # extra genes still to turn over now (phase 3, after the leader)
 
     @property
     def actor(self) -> Color | None:
@@ -302,6 +312,9 @@ class GameState:
     start_markers: tuple[int, ...] = ()  # markers before round 1 was scored (the chart)
     box: tuple[int, ...] = ()  # cubes per seat color in the box, when corrected (else setup's)
     result: GameResult | None = None  # set when the game is over
+    extra_available: tuple[str, ...] = ()  # extra genes face up (held or in the pool)
+    extra_pile: tuple[str, ...] = ()  # the rest of a recorded shuffle of extra genes, next first
+    toxic: tuple[tuple[int, int], ...] = ()  # Toxic Excretions: (space, DP tokens), by space
     revision: int = 0
 
     # ----- lookups -------------------------------------------------------------------
@@ -338,6 +351,10 @@ class GameState:
         """The amoebas on a space."""
         return tuple(a for a in self.amoebas if a.space == space)
 
+    def toxic_on(self, space: int) -> int:
+        """DP tokens lying on a space (Toxic Excretions)."""
+        return dict(self.toxic).get(space, 0)
+
     def cubes_on(self, space: int) -> tuple[int, ...]:
         """Cubes per seat color on a space."""
         return self.cubes[space - 1]
@@ -355,9 +372,28 @@ class GameState:
         """The gene card data."""
         return GENES_BY_KEY[key]
 
+    @property
+    def italian_extra_prices(self) -> bool:
+        """Whether extra genes use 001's price/MP (rule option `extra_gene_prices`)."""
+        return self.setup.options.extra_gene_prices is ExtraGenePrices.ITALIAN
+
+    def price_of(self, key: str) -> int:
+        """A gene's printed price in this game (player count, rule options)."""
+        return GENES_BY_KEY[key].price_for(self.n_players, self.italian_extra_prices)
+
+    def mp_of(self, key: str) -> int:
+        """A gene's printed MP in this game (player count, rule options)."""
+        return GENES_BY_KEY[key].mp_for(self.n_players, self.italian_extra_prices)
+
+    def returned_value_of(self, key: str) -> int:
+        """MP a gene balances when returned in phase 2 in this game."""
+        return GENES_BY_KEY[key].value_when_returned(self.n_players, self.italian_extra_prices)
+
     def copies_total(self, key: str) -> int:
-        """Copies of a gene in this game's deck."""
+        """Copies of a gene in this game's deck (an extra gene: 1 once turned over)."""
         gene = GENES_BY_KEY[key]
+        if gene.extra:
+            return 1 if key in self.extra_available else 0
         if key == PERSISTENCE and self.n_players == 4:
             return self.setup.options.persistence_copies_4p
         return gene.copies_for(self.n_players)

@@ -18,7 +18,7 @@ from companion.tracker.errors import ActionError
 from companion.tracker.record import Entry, Undo
 from companion.tracker.state import GameState, Step
 from companion.web.common import store
-from companion.web.controls import dice_action
+from companion.web.controls import DICE_STEPS, dice_action
 
 _dice = secrets.SystemRandom()
 LIMIT = 100  # rolls in a row at most (fight ties re-rolled); the rules need far fewer
@@ -34,6 +34,8 @@ def chance_action(state: GameState) -> Action | None:
         return TurnEnvironmentCard(_dice.choice([a.card for a in legal]))
     if step is Step.START_ROLLS:
         return RollForStartOrder(legal[0].color, _dice.randint(1, 6) + _dice.randint(1, 6))
+    if step is Step.CAMOUFLAGE_ROLL:
+        return dice_action(state, [_dice.randint(1, 6)])
     if step in (Step.MOVE_ROLL, Step.FIGHT_ROLL):
         count = len(legal[0].dice) if step is Step.MOVE_ROLL else 2
         return dice_action(state, [_dice.randint(1, 6) for _ in range(count)])
@@ -44,7 +46,7 @@ def _rolls_now(game: Game) -> bool:
     step = game.state.cursor.step
     if step is Step.TURN_CARD:
         return game.cards_by_app
-    return game.dice_by_app and step in (Step.START_ROLLS, Step.MOVE_ROLL, Step.FIGHT_ROLL)
+    return game.dice_by_app and step in DICE_STEPS
 
 
 def follow(game: Game, entry: Entry | None = None) -> Game:

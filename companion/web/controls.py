@@ -12,11 +12,12 @@ from typing import Any
 
 from companion.tracker import actions as A
 from companion.tracker import describe, legal_actions
+from companion.tracker import extra_actions as X
 from companion.tracker.data import color_term, tentacle_capacity
 from companion.tracker.msg import N_, Param, msg
 from companion.tracker.state import GameState, Step
 
-DICE_STEPS = {Step.MOVE_ROLL, Step.FIGHT_ROLL, Step.START_ROLLS}
+DICE_STEPS = {Step.MOVE_ROLL, Step.FIGHT_ROLL, Step.START_ROLLS, Step.CAMOUFLAGE_ROLL}
 SPACE_ACTIONS = (A.PlaceAmoeba, A.Divide, A.PlaceFreeAmoeba)
 
 
@@ -67,6 +68,8 @@ def controls(state: GameState) -> Controls:
             c.dice_labels = (N_("die"),) if c.dice == 1 else (N_("first die"), N_("second die"))
         elif isinstance(sample, A.FightRoll):
             c.dice, c.dice_labels = 2, (N_("attacker's die"), N_("defender's die"))
+        elif isinstance(sample, X.RollCamouflage):
+            c.dice, c.dice_labels = 1, (N_("attacker's camouflage die"),)
         elif isinstance(sample, A.RollForStartOrder):
             c.dice, c.dice_min, c.dice_max = 1, 2, 12
             c.dice_labels = (N_("two-dice total"),)
@@ -135,6 +138,10 @@ def dice_action(state: GameState, values: list[int]) -> A.Action:
         if len(values) != 2:
             raise A.InvalidAction(msg("a fight needs the attacker's and the defender's die"))
         return A.FightRoll(values[0], values[1])
+    if step is Step.CAMOUFLAGE_ROLL:
+        if len(values) != 1:
+            raise A.InvalidAction(msg("enter the attacker's camouflage die"))
+        return X.RollCamouflage(values[0])
     if step is Step.START_ROLLS and legal:
         if len(values) != 1:
             raise A.InvalidAction(msg("enter the two-dice total"))

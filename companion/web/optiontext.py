@@ -113,6 +113,38 @@ def _texts() -> dict[str, tuple[str, dict[str, str]]]:
                 "failure": _("No: Persistence lets the attacker try again"),
             },
         ),
+        "suction_diagonal": (
+            _(
+                "Suction II takes up to 2 cubes from a neighbouring space: "
+                "do diagonal spaces count?"
+            ),
+            {
+                "off": _("No: only the spaces to the north, east, south and west (Italian rules)"),
+                "on": _("Yes: diagonal spaces count too (English expansion)"),
+            },
+        ),
+        "healing_transfer": (
+            _("Healing II moves a DP onto another amoeba on the same space: what happens to it?"),
+            {
+                "003": _("It costs 3 BP and the other amoeba dies at once (English expansion)"),
+                "001": _(
+                    "It costs 4 BP and the other amoeba dies at once only if that DP reaches "
+                    "its limit (Italian rules)"
+                ),
+            },
+        ),
+        "rebound": (
+            _("An amoeba with Rebound is stopped by an obstacle: where may it bounce?"),
+            {
+                "003": _(
+                    "Past the compass island to the space beyond it; at the board edge it stays "
+                    "(English expansion)"
+                ),
+                "001": _(
+                    "Back one space the other way, from the island or the edge (Italian rules)"
+                ),
+            },
+        ),
     }
 
 

@@ -92,4 +92,18 @@ def option_texts() -> dict[str, str]:
             "Aggression absorbed by Armor. Default: a success, so Persistence gives no retry "
             "(the publisher's FAQ). Alternative: a failure."
         ),
+        "suction_diagonal": _(
+            "Suction II and diagonal spaces. Default: no, only orthogonal neighbours (the "
+            "Italian rules). Alternative: diagonal spaces count too (the English expansion)."
+        ),
+        "healing_transfer": _(
+            "Healing II moving a DP onto another amoeba. Default: 3 BP and that amoeba dies at "
+            "once (the English expansion). Alternative: 4 BP, and it dies only if the DP "
+            "reaches its limit (the Italian rules)."
+        ),
+        "rebound": _(
+            "Rebound. Default: past the compass island to the space beyond; at the board edge "
+            "the amoeba stays (the English expansion). Alternative: back one space the other "
+            "way (the Italian rules)."
+        ),
     }

@@ -12,7 +12,7 @@ from html import escape
 from typing import Any
 
 from flask_babel import gettext as _
-from flask_babel import pgettext
+from flask_babel import ngettext, pgettext
 from markupsafe import Markup
 
 from companion.tracker.board import Board
@@ -134,6 +134,17 @@ def _cubes(counts: dict[str, int], colors: list[str], x: float, y: float) -> str
     return "".join(out)
 
 
+def _toxic(tokens: int, x: float, y: float) -> str:
+    """Toxic Excretions' DP tokens lying on a space (the next amoeba to enter takes them)."""
+    if not tokens:
+        return ""
+    label = escape(ngettext("%(num)s toxic DP token", "%(num)s toxic DP tokens", tokens))
+    return (
+        f'<g class="toxic" data-toxic="{tokens}"><title>{label}</title>'
+        f'<text x="{x + CELL - 8}" y="{y + 18}" class="toxic-n">☣{tokens}</text></g>'
+    )
+
+
 def board_svg(
     board: Board,
     view: dict[str, Any],
@@ -181,6 +192,7 @@ def board_svg(
         )
         parts.append(f'<text x="{x + 7}" y="{y + 18}" class="space-no">{space}</text>')
         parts.append(_cubes(view["cubes"][space], colors, x, y))
+        parts.append(_toxic(view.get("toxic", {}).get(space, 0), x, y))
         here = by_space.get(space, [])
         for j, a in enumerate(here):
             per_row = 5

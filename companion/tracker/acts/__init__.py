@@ -1,0 +1,1 @@
+"""What each action does, one module per rule area; `handlers.handle` dispatches."""

@@ -1,0 +1,1 @@
+"""The phase machine, one module per phase (the facade is `flow`)."""
