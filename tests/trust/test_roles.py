@@ -72,6 +72,8 @@ ROUTES: dict[tuple[str, str], str] = {
     ("/games/<game_id>/seats/<color>/reissue", "POST"): "referee",
     ("/games/<game_id>/standings", "GET"): "referee",
     ("/games/<game_id>/log", "GET"): "referee",  # the whole history (dispute review)
+    ("/games/<game_id>/at/<int:seq>", "GET"): "referee",  # the table right after an entry
+    ("/games/<game_id>/why", "GET"): "referee",  # every player's numbers, derived
     ("/games/<game_id>/view", "GET"): "referee",  # a second console's live follow (poll)
     ("/games/<game_id>/events", "GET"): "referee",  # and its stream
     ("/games/<game_id>/export", "GET"): "referee",
@@ -353,6 +355,7 @@ def plan(w: World, rule: str, method: str, role: str) -> Check:
     assert kind == "referee", kind
     url = url.replace("<color>", "blue")  # blue is nobody's role: reissuing it breaks nothing
     url = url.replace("<tap>", WALK_TAP)
+    url = url.replace("<int:seq>", "1")
     if not referee:
         data = {"csrf": w.csrf[role], "revision": str(w.revision())} if method == "POST" else None
         return Check(role, method, url, 403, data=data, extra=[no_game_secrets(w)])
