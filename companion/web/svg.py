@@ -112,7 +112,9 @@ def compass_svg(card: dict[str, Any] | None) -> Markup:
     """The compass on its own, large: the current card's drift arrow and ozone."""
     return Markup(
         '<svg class="compass" viewBox="-48 -48 96 96" role="img" '
-        f'aria-label="{escape(_("Compass"))}">' + _compass(0, 0, card) + "</svg>"
+        f'aria-label="{escape(_("Compass"))}">'
+        + _compass(0, 0, card)
+        + "</svg>"
     )
 
 
@@ -180,7 +182,7 @@ def board_svg(
             vals = json.dumps({"kind": space_kind, "space": space})
             tap = (
                 f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
-                f'rx="10" class="tap" hx-post="{escape(act_url)}" hx-vals=\'{escape(vals)}\' '
+                f"rx=\"10\" class=\"tap\" hx-post=\"{escape(act_url)}\" hx-vals='{escape(vals)}' "
                 'hx-include="#space-pick" hx-target="#console" hx-swap="outerHTML" '
                 f'tabindex="0" role="button" aria-label="{escape(_("Space %(n)s", n=space))}"/>'
             )
