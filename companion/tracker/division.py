@@ -9,14 +9,20 @@ anywhere (rule option). Spores: any space without an amoeba of that color.
 from __future__ import annotations
 
 from companion.tracker.data import DIVISION_RATE, SPORES, Color, amoebas_per_color
+from companion.tracker.extra_genes import SHORT_LIFE_SPAN
 from companion.tracker.msg import Msg, msg
 from companion.tracker.options import ZeroAmoebas
 from companion.tracker.state import GameState
 
 
 def division_cost(state: GameState, color: Color) -> int:
-    """BP per new amoeba: 6, or 4 with Division Rate."""
-    return 4 if state.player(color).has(DIVISION_RATE) else 6
+    """BP per new amoeba: 6, or 4 with Division Rate or Short Life Span (003: "The cost of
+    an amoeba in Phase 4 is only 4 BPs"; 4 with both, EXTRA-GENES.md); 0 while a
+    Population Explosion places its amoebas."""
+    if state.cursor.exploding and state.cursor.actor == color:
+        return 0
+    player = state.player(color)
+    return 4 if player.has(DIVISION_RATE) or player.has(SHORT_LIFE_SPAN) else 6
 
 
 def free_numbers(state: GameState, color: Color) -> tuple[int, ...]:
