@@ -18,13 +18,16 @@ from builders import refused_message as refused
 from companion.tracker import legal_actions, prompt
 from companion.tracker.actions import (
     Attack,
-    Bounce,
     Drift,
+)
+from companion.tracker.data import Color
+from companion.tracker.extra_actions import (
+    Bounce,
     Heal,
     TransferDamage,
 )
-from companion.tracker.data import Color
 from companion.tracker.options import HealingTransfer, ReboundReading, RuleOptions
+from companion.tracker.projection import seat_view
 from companion.tracker.state import Phase, Step
 
 RED1, RED2, YELLOW1, GREEN1 = aid("red-1"), aid("red-2"), aid("yellow-1"), aid("green-1")
@@ -189,3 +192,11 @@ def test_passing_a_dp_without_healing_2_is_refused_naming_it():
     state = dividing(["healing_1"], ["red-1@8:1", "yellow-1@8"])
 
     assert "Healing II" in refused(state, TransferDamage(RED1, YELLOW1))
+
+
+def test_a_healing_holder_s_phone_says_what_healing_costs_in_phase_4():
+    state = dividing(["healing_1"], ["red-1@8:1"])
+
+    offered = [str(m) for m in seat_view(state, Color.RED)["affordable"]]
+
+    assert "heal 1 DP at 3 BP (Healing I)" in offered

@@ -20,10 +20,12 @@ from companion.tracker.actions import (
     Defend,
     Drift,
     Escape,
-    RollCamouflage,
     Strike,
 )
 from companion.tracker.data import Color
+from companion.tracker.extra_actions import (
+    RollCamouflage,
+)
 from companion.tracker.state import Phase, Step
 
 RED1, RED2, RED3 = aid("red-1"), aid("red-2"), aid("red-3")
@@ -134,6 +136,18 @@ def test_camouflage_2_never_lets_the_victim_escape_defend_or_raise_the_alarm():
 
     assert state.amoeba(YELLOW1) is None
     assert "is camouflaged (Camouflage II)" in texts(events)
+
+
+def test_camouflage_2_takes_away_the_escape_alarm_gives():
+    state = hungry(
+        ["red-1@8", "yellow-1@8", "red-2@9", "yellow-2@9"], red=["camouflage_2"], yellow=["alarm"]
+    )
+    state, _ = play(state, Attack(RED1, YELLOW1))  # yellow-1 is eaten: the alarm is raised
+
+    state, events = play(state, Drift(RED2), Attack(RED2, YELLOW2))
+
+    assert state.amoeba(YELLOW2) is None
+    assert "cannot escape, defend or raise the alarm" in texts(events)
 
 
 def test_armor_works_against_camouflage():

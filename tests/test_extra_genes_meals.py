@@ -21,11 +21,13 @@ from companion.tracker.actions import (
     Attack,
     Drift,
     Feed,
+)
+from companion.tracker.data import Color
+from companion.tracker.extra_actions import (
     FeedFirst,
     FeedWithSuction,
     PlaceExcreta,
 )
-from companion.tracker.data import Color
 from companion.tracker.feeding import _meal_rules
 from companion.tracker.options import RuleOptions
 from companion.tracker.projection import public_view

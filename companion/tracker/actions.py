@@ -284,57 +284,6 @@ class DeclineRetry(Action):
     kind: ClassVar[str] = "decline_retry"
 
 
-# ----- phase 1: extra genes ----------------------------------------------------------
-@dataclass(frozen=True)
-class FeedFirst(Action):
-    """Fast Food: the amoeba feeds first, then drifts or moves."""
-
-    kind: ClassVar[str] = "feed_first"
-    amoeba: AmoebaId
-
-
-@dataclass(frozen=True)
-class FeedWithSuction(Action):
-    """Suction: a meal of `cubes`, of which `sucked` are taken from the neighbouring `space`."""
-
-    kind: ClassVar[str] = "feed_with_suction"
-    amoeba: AmoebaId
-    cubes: Cubes
-    space: int
-    sucked: Cubes
-    parasite: Color | None = None
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cubes", norm_cubes(self.cubes))
-        object.__setattr__(self, "sucked", norm_cubes(self.sucked))
-
-
-@dataclass(frozen=True)
-class PlaceExcreta(Action):
-    """Cleanliness: the space (its own or a neighbour) where the amoeba's excreta go."""
-
-    kind: ClassVar[str] = "place_excreta"
-    amoeba: AmoebaId
-    space: int
-
-
-@dataclass(frozen=True)
-class RollCamouflage(Action):
-    """Camouflage I: the attacker's die (1-3 the victim may defend, 4-6 it may not)."""
-
-    kind: ClassVar[str] = "roll_camouflage"
-    die: int
-
-
-@dataclass(frozen=True)
-class Bounce(Action):
-    """Rebound: a blocked amoeba bounces (go) or stays where the obstacle stopped it."""
-
-    kind: ClassVar[str] = "bounce"
-    amoeba: AmoebaId
-    go: bool
-
-
 # ----- phase 2 -----------------------------------------------------------------------
 @dataclass(frozen=True)
 class PayDebt(Action):
@@ -393,23 +342,6 @@ class EndDivision(Action):
 
     kind: ClassVar[str] = "end_division"
     color: Color
-
-
-@dataclass(frozen=True)
-class Heal(Action):
-    """Healing: pay to remove 1 DP from an amoeba (once per amoeba a round)."""
-
-    kind: ClassVar[str] = "heal"
-    amoeba: AmoebaId
-
-
-@dataclass(frozen=True)
-class TransferDamage(Action):
-    """Healing II: move an amoeba's DP onto another amoeba on the same space."""
-
-    kind: ClassVar[str] = "transfer_damage"
-    amoeba: AmoebaId
-    target: AmoebaId
 
 
 # ----- phase 5 -----------------------------------------------------------------------

@@ -15,10 +15,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker import deaths, sources
-from companion.tracker.actions import Action, Heal, TransferDamage
+from companion.tracker.actions import Action
 from companion.tracker.data import Color
+from companion.tracker.extra_actions import Heal, TransferDamage
 from companion.tracker.extra_genes import GO_OUT_WITH_A_BANG, HEALING_1, HEALING_2
-from companion.tracker.msg import Seq, msg, nmsg
+from companion.tracker.msg import Msg, Seq, msg, nmsg
 from companion.tracker.options import HealingTransfer
 from companion.tracker.phases.base import Events, say, set_amoeba
 from companion.tracker.state import Amoeba, AmoebaId, GameState, Phase, Player, amoeba_ref
@@ -110,6 +111,21 @@ def healing_actions(state: GameState, color: Color) -> list[Action]:
                 if other.id != amoeba.id
             ]
     return found
+
+
+def healing_note(state: GameState, color: Color) -> list[Msg]:
+    """What Healing offers this player now, for their phone: `heal 1 DP at 3 BP (Healing I)`."""
+    if not any(isinstance(a, Heal) for a in healing_actions(state, color)):
+        return []
+    gene = HEALING_2 if state.player(color).holds(HEALING_2) else HEALING_1
+    return [
+        nmsg(
+            "heal 1 DP at {n} BP ({gene})",
+            "heal 1 DP at {n} BP ({gene})",
+            HEAL_COST,
+            gene=state.gene(gene).term,
+        )
+    ]
 
 
 def _cure(state: GameState, aid: AmoebaId, cost: int) -> tuple[GameState, Amoeba]:

@@ -6,6 +6,7 @@ gene and its rule (003 §The Amoeba Advanced Genome Project; 001 §LE CARTE GENE
 from __future__ import annotations
 
 from companion.tracker import actions as A
+from companion.tracker import extra_actions as X
 from companion.tracker import sources
 from companion.tracker.errors import IllegalAction
 from companion.tracker.extra_genes import (
@@ -50,7 +51,7 @@ def gene_refusal(state: GameState, action: A.Action) -> IllegalAction | None:  #
     match action:
         case A.Attack(amoeba=aid, target=target) | A.Strike(amoeba=aid, target=target):
             return _shielded(state, aid, target)
-        case A.FeedFirst(amoeba=aid):
+        case X.FeedFirst(amoeba=aid):
             if not state.player(aid.color).holds(FAST_FOOD):
                 return IllegalAction(
                     msg(
@@ -63,9 +64,9 @@ def gene_refusal(state: GameState, action: A.Action) -> IllegalAction | None:  #
                 msg("{amoeba} has already fed this turn", amoeba=amoeba_ref(state, aid)),
                 sources.EXTRA_MOVEMENT,
             )
-        case A.FeedWithSuction(amoeba=aid, space=space, sucked=sucked):
+        case X.FeedWithSuction(amoeba=aid, space=space, sucked=sucked):
             return _suction(state, aid, space, sucked)
-        case A.PlaceExcreta(amoeba=aid, space=space):
+        case X.PlaceExcreta(amoeba=aid, space=space):
             amoeba = state.amoeba(aid)
             if amoeba and space not in excreta_spaces(state, amoeba):
                 return IllegalAction(
@@ -76,9 +77,9 @@ def gene_refusal(state: GameState, action: A.Action) -> IllegalAction | None:  #
                     ),
                     sources.CLEANLINESS_READING,
                 )
-        case A.RollCamouflage(die=die) if not 1 <= die <= 6:
+        case X.RollCamouflage(die=die) if not 1 <= die <= 6:
             return IllegalAction(msg("a die shows 1 to 6, not {die}", die=die), sources.ATTACKS)
-        case A.Heal(amoeba=aid) | A.TransferDamage(amoeba=aid):
+        case X.Heal(amoeba=aid) | X.TransferDamage(amoeba=aid):
             return _healing(state, action, aid)
     return None
 
@@ -121,9 +122,9 @@ def _healing(state: GameState, action: A.Action, aid: AmoebaId) -> IllegalAction
     player = state.player(aid.color)
     amoeba = state.amoeba(aid)
     if not player.has(HEALING_1) or (
-        isinstance(action, A.TransferDamage) and not player.holds(HEALING_2)
+        isinstance(action, X.TransferDamage) and not player.holds(HEALING_2)
     ):
-        gene = HEALING_2 if isinstance(action, A.TransferDamage) else HEALING_1
+        gene = HEALING_2 if isinstance(action, X.TransferDamage) else HEALING_1
         return IllegalAction(
             msg("this needs the gene {gene}", gene=state.gene(gene).term),
             sources.EXTRA_DIVISION,
@@ -138,7 +139,7 @@ def _healing(state: GameState, action: A.Action, aid: AmoebaId) -> IllegalAction
             msg("{amoeba} was already healed this round", amoeba=amoeba_ref(state, aid)),
             sources.EXTRA_DIVISION,
         )
-    cost = transfer_cost(state) if isinstance(action, A.TransferDamage) else HEAL_COST
+    cost = transfer_cost(state) if isinstance(action, X.TransferDamage) else HEAL_COST
     if player.bp < cost:
         return IllegalAction(
             msg(
@@ -149,7 +150,7 @@ def _healing(state: GameState, action: A.Action, aid: AmoebaId) -> IllegalAction
             ),
             sources.EXTRA_DIVISION,
         )
-    if isinstance(action, A.TransferDamage):
+    if isinstance(action, X.TransferDamage):
         return IllegalAction(
             msg(
                 "the DP moves only onto another amoeba on space {space}",

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker import flow, genes_attacks, genes_deaths, genes_feeding, genes_moves, sources
-from companion.tracker.actions import (
-    Action,
+from companion.tracker.actions import Action, cubes_ref
+from companion.tracker.extra_actions import (
     Bounce,
     FeedFirst,
     FeedWithSuction,
@@ -21,7 +21,6 @@ from companion.tracker.actions import (
     PlaceExcreta,
     RollCamouflage,
     TransferDamage,
-    cubes_ref,
 )
 from companion.tracker.extra_genes import CAMOUFLAGE_1, CLEANLINESS, FAST_FOOD, REBOUND
 from companion.tracker.feeding import excretion

@@ -15,7 +15,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.tracker import defects, division, genes_sensing, market, movement, scoring
+from companion.tracker import (
+    defects,
+    division,
+    genes_deaths,
+    genes_sensing,
+    market,
+    movement,
+    scoring,
+)
 from companion.tracker.data import GENES_BY_KEY, STREAMLINING, Color
 from companion.tracker.deaths import dp_limit
 from companion.tracker.labels import bp
@@ -143,9 +151,12 @@ def _affordable(state: GameState, color: Color) -> list[Msg]:
             return [msg("one free amoeba, anywhere")]
         cost = division.division_cost(state, color)
         count = min(player.bp // cost, len(division.free_numbers(state, color)))
+        heals = genes_deaths.healing_note(state, color)
         if not count:
-            return []
-        return [nmsg("{n} new amoeba at {cost}", "{n} new amoebas at {cost}", count, cost=bp(cost))]
+            return heals
+        return [
+            nmsg("{n} new amoeba at {cost}", "{n} new amoebas at {cost}", count, cost=bp(cost))
+        ] + heals
     if state.phase is Phase.MOVEMENT:
         if movement.move_cost(player) == 0:
             return [msg("moves are free ({gene})", gene=GENES_BY_KEY[STREAMLINING].term)]

@@ -12,6 +12,7 @@ from typing import Any
 
 from companion.tracker import actions as A
 from companion.tracker import describe, legal_actions
+from companion.tracker import extra_actions as X
 from companion.tracker.data import color_term, tentacle_capacity
 from companion.tracker.msg import N_, Param, msg
 from companion.tracker.state import GameState, Step
@@ -67,7 +68,7 @@ def controls(state: GameState) -> Controls:
             c.dice_labels = (N_("die"),) if c.dice == 1 else (N_("first die"), N_("second die"))
         elif isinstance(sample, A.FightRoll):
             c.dice, c.dice_labels = 2, (N_("attacker's die"), N_("defender's die"))
-        elif isinstance(sample, A.RollCamouflage):
+        elif isinstance(sample, X.RollCamouflage):
             c.dice, c.dice_labels = 1, (N_("attacker's camouflage die"),)
         elif isinstance(sample, A.RollForStartOrder):
             c.dice, c.dice_min, c.dice_max = 1, 2, 12
@@ -140,7 +141,7 @@ def dice_action(state: GameState, values: list[int]) -> A.Action:
     if step is Step.CAMOUFLAGE_ROLL:
         if len(values) != 1:
             raise A.InvalidAction(msg("enter the attacker's camouflage die"))
-        return A.RollCamouflage(values[0])
+        return X.RollCamouflage(values[0])
     if step is Step.START_ROLLS and legal:
         if len(values) != 1:
             raise A.InvalidAction(msg("enter the two-dice total"))

@@ -129,7 +129,18 @@ def early_pages() -> dict[str, Page]:
                     "Holding may ride along with any amoeba leaving its space by drift, move "
                     "or escape; a rider with Tentacle may carry cubes too."
                 ),
+                _(
+                    "Fast Food (extra gene): the amoeba may feed first, on the space where it "
+                    "stands, and then drift or move; it still feeds only once."
+                ),
+                _(
+                    "Rebound (extra gene): an amoeba stopped by the compass island may bounce "
+                    "to the space beyond it; at the board edge there is nothing beyond and it "
+                    "stays. Bouncing is a choice, and a bounce is a move: Tentacle may carry "
+                    "cubes and Holding may ride along."
+                ),
             ],
+            ["rebound"],
         ),
         "compass": Page(
             _("The compass die"),
@@ -182,8 +193,26 @@ def early_pages() -> dict[str, Page]:
                     "Parasitism names the player who pays; it is allowed only when it takes a "
                     "cube off the meal."
                 ),
+                _(
+                    "Glutton (extra gene) adds one cube to every meal, on a color eaten or on "
+                    "another color, before Frugality or Parasitism take one off."
+                ),
+                _(
+                    "Suction (extra gene): the cubes taken from the neighbouring space are "
+                    "part of the meal, and never of the amoeba's own color."
+                ),
+                _(
+                    "Cleanliness (extra gene): both excreted cubes go onto the amoeba's space "
+                    "or onto one space north, east, south or west of it."
+                ),
+                _(
+                    "Toxic Excretions (extra gene): the DP token lies where the excreta land, "
+                    "and only when cubes are excreted. The next amoeba to drift, move, escape, "
+                    "ride or bounce onto that space takes every token there; an amoeba "
+                    "already there, one blocked there, or a newborn takes none."
+                ),
             ],
-            ["substitution_4p"],
+            ["substitution_4p", "suction_diagonal"],
         ),
         "shortage": Page(
             _("Food shortage"),

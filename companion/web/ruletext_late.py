@@ -59,6 +59,26 @@ def late_pages() -> dict[str, Page]:
                     "An armoured amoeba pushed to its DP limit by Aggression dies at once, "
                     "leaving 2 cubes of each color."
                 ),
+                _(
+                    "Camouflage I (extra gene): the attacker rolls its die only when the victim "
+                    "could escape, defend or raise the alarm; on 4-6 it cannot. Camouflage II: "
+                    "it never can. Armor works as usual."
+                ),
+                _(
+                    "Alarm (extra gene): once one of the holder's amoebas is eaten in phase 1, "
+                    "the others may escape as with Escape for the rest of the round, Aggression "
+                    "included; that escape uses Escape's once a round."
+                ),
+                _(
+                    "More than a Mouthful (extra gene): an amoeba attacked successfully in "
+                    "phase 1 survives with 1 DP more; the attacker has fed and excretes nothing, "
+                    "and the victim does not count as eaten. Aggression in phase 5 still kills."
+                ),
+                _(
+                    "Threat Display (extra gene): the holder's amoebas can be attacked, in "
+                    "phase 1 and by Aggression, only by an amoeba with the same or a lower "
+                    "number."
+                ),
             ],
             ["defense_and_escape_both", "armor_vs_aggression"],
         ),
@@ -152,8 +172,15 @@ def late_pages() -> dict[str, Page]:
                     "6 with 5 or 6 players)."
                 ),
             ],
-            [],
-            ["zero_amoebas"],
+            [
+                _(
+                    "Healing (extra gene): at the holder's phase 4 turn, after the income, "
+                    "3 BP take 1 DP off an amoeba, once per amoeba a round. Healing II may "
+                    "instead pass that DP to any other amoeba on the space, the holder's own "
+                    "included, which dies at once."
+                ),
+            ],
+            ["zero_amoebas", "healing_transfer"],
         ),
         "deaths": Page(
             _("Phase 5: deaths"),
@@ -167,6 +194,14 @@ def late_pages() -> dict[str, Page]:
                     "replaced by 2 cubes of each color in play, as far as the supply allows."
                 ),
                 _("After the natural deaths, Aggression may strike (see the attacks)."),
+            ],
+            [
+                _(
+                    "Go Out With A Bang (extra gene): when one of the holder's amoebas dies, "
+                    "every other amoeba on its space takes 1 DP. In phase 5 those that reach "
+                    "their limit die at once, in descending then numerical order, until no "
+                    "more die; after a death in another phase the DP waits for phase 5."
+                ),
             ],
         ),
         "scoring": Page(
