@@ -19,6 +19,7 @@ from pathlib import Path
 from companion.tracker import actions as A
 from companion.tracker import apply, legal_actions, new_game
 from companion.tracker.data import Color
+from companion.tracker.extra_genes import RECOMMENDED_START
 from companion.tracker.options import ExtraGenesMode
 from companion.tracker.people import TwoPlayers, ranking
 from companion.tracker.record import Record, record_to_dict, replay_record
@@ -56,6 +57,11 @@ EXTRA_GENES_IN_PLAY = (
     "healing_2",
 )
 
+# A 5-player game as 003 §Play recommends: Social Gene and Population Explosion from round 1,
+# 2 more extra genes turned over each round after the leader has bought (the table tells
+# which; the seeded player picks among the face-down cards).
+TURNED_SEED = 14
+
 GAMES = {
     "three-players": dict(
         seed=3,
@@ -83,6 +89,18 @@ GAMES = {
         ),
         shuffle=True,
         extra=EXTRA_GENES_IN_PLAY,
+    ),
+    "five-players-turned-over": dict(
+        seed=TURNED_SEED,
+        seats=(
+            ("Ana", Color.BLUE),
+            ("Ben", Color.YELLOW),
+            ("Cleo", Color.RED),
+            ("Dev", Color.BLACK),
+            ("Eli", Color.GREEN),
+        ),
+        shuffle=True,
+        turned=RECOMMENDED_START,
     ),
     "six-players": dict(
         seed=6,
@@ -155,13 +173,17 @@ def play(
     shuffle: bool,
     variant: TwoPlayers = TwoPlayers.NONE,
     extra: tuple[str, ...] = (),
+    turned: tuple[str, ...] = (),
 ) -> Record:
-    """Play a whole game and return its record (`extra`: a fixed list of extra genes)."""
+    """Play a whole game and return its record (`extra`: a fixed list of extra genes;
+    `turned`: the starting pair, more extra genes turned over each round)."""
     rng = random.Random(seed)
     seated = tuple(Seat(name, color) for name, color in seats)
     setup = GameSetup(seats=seated, two_players=variant)
     if extra:
         setup = replace(setup, extra_genes=ExtraGenesMode.FIXED_LIST, extra_start=extra)
+    if turned:
+        setup = replace(setup, extra_genes=ExtraGenesMode.START_AND_TURNED, extra_start=turned)
     state = new_game(setup)
     entries: list[A.Action] = []
     if shuffle:
@@ -197,7 +219,11 @@ def expected(state: GameState) -> dict:
         },
         "cubes": [list(row) for row in state.cubes],
         "score_history": [list(r) for r in state.score_history],
-    } | ({"toxic": [list(t) for t in state.toxic]} if state.toxic else {})
+    }
+    summary |= (
+        {"extra_genes_face_up": sorted(state.extra_available)} if state.extra_available else {}
+    )
+    summary |= {"toxic": [list(t) for t in state.toxic]} if state.toxic else {}
     if two:
         summary["ranking"] = [[p.person.name, p.result] for p in ranking(state)]
     return summary

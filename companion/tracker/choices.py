@@ -14,7 +14,10 @@ from companion.tracker import (
     decoy,
     defects,
     division,
+    genes_crust,
     genes_deaths,
+    genes_explosion,
+    genes_phase3,
     genes_steps,
     market,
     movement,
@@ -214,13 +217,14 @@ def _pay_debt(state: GameState) -> list[Action]:
 
 def _buy(state: GameState) -> list[Action]:
     color = state.cursor.actor
-    return [BuyGene(color, o.gene, o.give_up) for o in market.offers(state, color)] + [
-        EndPurchases(color)
-    ]
+    found: list[Action] = [BuyGene(color, o.gene, o.give_up) for o in market.offers(state, color)]
+    return found + genes_phase3.swaps(state, color) + [EndPurchases(color)]
 
 
 def _divide(state: GameState) -> list[Action]:
     color = state.cursor.actor
+    if state.cursor.exploding:
+        return genes_explosion.placements(state, color)
     numbers = division.free_numbers(state, color)
     found: list[Action] = []
     if division.free_amoeba_due(state, color):
@@ -232,7 +236,8 @@ def _divide(state: GameState) -> list[Action]:
             for n in numbers
             for s in division.legal_spaces(state, color)
         ]
-    return found + genes_deaths.healing_actions(state, color) + [EndDivision(color)]
+    found += genes_explosion.offers(state, color) + genes_deaths.healing_actions(state, color)
+    return found + [EndDivision(color)]
 
 
 def _aggression(state: GameState) -> list[Action]:
@@ -266,5 +271,6 @@ _BUILDERS = {
     Step.DIVIDE: _divide,
     Step.AGGRESSION: _aggression,
     Step.TURN_EXTRA: p3_extra.choices,
+    Step.HARD_CRUST: genes_crust.choices,
     **genes_steps.BUILDERS,
 }

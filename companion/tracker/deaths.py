@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from companion.tracker.actions import cubes_ref
 from companion.tracker.data import LIFE_EXPECTANCY, Color
+from companion.tracker.extra_genes import SHORT_LIFE_SPAN
 from companion.tracker.msg import Seq
 from companion.tracker.state import Amoeba, GameState
 
@@ -19,8 +20,11 @@ VIOLENT_DEATH_CUBES = 1
 
 
 def dp_limit(state: GameState, color: Color) -> int:
-    """DP at which this color's amoebas die: 2, or 3 with Life Expectancy."""
-    return 3 if state.player(color).has(LIFE_EXPECTANCY) else 2
+    """DP at which this color's amoebas die: 2, or 3 with Life Expectancy; one fewer with
+    Short Life Span, which is compulsory (003 §The Amoeba Advanced Genome Project)."""
+    player = state.player(color)
+    limit = 3 if player.has(LIFE_EXPECTANCY) else 2
+    return limit - 1 if player.has(SHORT_LIFE_SPAN) else limit
 
 
 def doomed(state: GameState, color: Color) -> tuple[Amoeba, ...]:

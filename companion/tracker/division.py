@@ -9,6 +9,7 @@ anywhere (rule option). Spores: any space without an amoeba of that color.
 from __future__ import annotations
 
 from companion.tracker.data import DIVISION_RATE, SPORES, Color, amoebas_per_color
+from companion.tracker.extra_genes import SHORT_LIFE_SPAN
 from companion.tracker.msg import Msg, msg
 from companion.tracker.options import ZeroAmoebas
 from companion.tracker.people import decoy, shares_records
@@ -16,14 +17,19 @@ from companion.tracker.state import GameState
 
 
 def division_cost(state: GameState, color: Color) -> int:
-    """BP per new amoeba: 6, or 4 with Division Rate; 4 or 3 in double play II; the decoy's
-    are free (000 §Ursuppe para 2 jugadores)."""
+    """BP per new amoeba: 6, or 4 with Division Rate or Short Life Span (003: "The cost of
+    an amoeba in Phase 4 is only 4 BPs"; 4 with both, EXTRA-GENES.md); 4 or 3 in double play
+    II; the decoy's are free (000 §Ursuppe para 2 jugadores), and so are a Population
+    Explosion's."""
     if color == decoy(state.setup):
         return 0
-    rate = state.player(color).has(DIVISION_RATE)
+    if state.cursor.exploding and state.cursor.actor == color:
+        return 0
+    player = state.player(color)
+    cheap = player.has(DIVISION_RATE) or player.has(SHORT_LIFE_SPAN)
     if shares_records(state.setup):
-        return 3 if rate else 4
-    return 4 if rate else 6
+        return 3 if cheap else 4
+    return 4 if cheap else 6
 
 
 def free_numbers(state: GameState, color: Color) -> tuple[int, ...]:

@@ -138,7 +138,7 @@ OPTION_INFO: dict[str, OptionInfo] = {
         N_("Spanish rules (silent: none)"),
     ),
     "extra_genes_per_round": OptionInfo(
-        N_("Extra genes turned per round (5-6 players; extra genes not yet tracked)"),
+        N_("Extra genes turned over per round"),
         N_("English 5-6 player expansion (2)"),
         N_("Italian rules (3), or 1"),
     ),
@@ -153,10 +153,7 @@ OPTION_INFO: dict[str, OptionInfo] = {
         N_("an earlier start (Spanish rules (sopa primordial), Fin del juego)"),
     ),
     "extra_gene_prices": OptionInfo(
-        N_(
-            "Extra gene price/MP where the Italian rules and the English expansion differ "
-            "(extra genes not yet tracked)"
-        ),
+        N_("Extra gene price/MP where the Italian rules and the English expansion differ"),
         N_("English 5-6 player expansion"),
         N_("Italian rules"),
     ),

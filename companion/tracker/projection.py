@@ -1,9 +1,11 @@
 """What each viewer may see of a state: the public board, and one seat's own view.
 
-Ursuppe has no hidden information on the table (BP, genes, amoebas and cubes lie open), so
-the public projection is the whole table; a seat's projection adds what the rules say for
-that player now: the ozone debt due, what kills each amoeba, the advance it would score, and
-what it can afford in this phase. A seat never receives another seat's advice.
+Ursuppe has almost no hidden information on the table (BP, genes, amoebas and cubes lie
+open), so the public projection is the whole table but for the next environment card, which
+only a holder of Migration or Environmental Sensing may see, on their own projection. A
+seat's projection adds what the rules say for that player now: the ozone debt due, what
+kills each amoeba, the advance it would score, and what it can afford in this phase. A seat
+never receives another seat's advice.
 
 Words in a view are messages, game words and references (`msg.py`), never English
 sentences: the shell renders them in each reader's language (`str()` is English).
@@ -13,7 +15,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.tracker import defects, division, genes_deaths, market, movement, people, scoring
+from companion.tracker import (
+    defects,
+    division,
+    genes_deaths,
+    genes_sensing,
+    market,
+    movement,
+    people,
+    scoring,
+)
 from companion.tracker.data import GENES_BY_KEY, STREAMLINING, Color
 from companion.tracker.deaths import dp_limit
 from companion.tracker.labels import bp
@@ -79,6 +90,8 @@ def public_view(state: GameState) -> dict[str, Any]:
             for space in state.setup.board.spaces()
         },
         "supply": {c.value: state.supply(c) for c in state.colors},
+        "sensing": genes_sensing.public_notes(state),  # who may look; never the card
+        "extra_genes": [GENES_BY_KEY[k].term for k in state.extra_available],
         "toxic": dict(state.toxic),  # Toxic Excretions: DP tokens lying on spaces
         "score_history": [list(r) for r in state.score_history],
         "start_markers": list(state.start_markers),
@@ -230,6 +243,7 @@ def seat_view(state: GameState, color: Color) -> dict[str, Any]:
         ],
         "advance": {"total": total, "amoebas": from_amoebas, "genes": from_genes},
         "affordable": _affordable(state, color),
+        "secret": genes_sensing.secret_for(state, color),  # this seat's only
         "your_turn": now.actor == color,
         "awaiting": now.msg,
     }

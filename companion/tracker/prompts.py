@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.tracker import attacks, defects, division, genes_steps, movement, sources
+from companion.tracker import (
+    attacks,
+    defects,
+    division,
+    genes_crust,
+    genes_steps,
+    movement,
+    sources,
+)
 from companion.tracker.choices import start_roll_group
 from companion.tracker.data import (
     AGGRESSION,
@@ -298,6 +306,7 @@ def _turn_extra(state: GameState) -> Asked:
 
 _BY_STEP = {
     Step.TURN_EXTRA: _turn_extra,
+    Step.HARD_CRUST: genes_crust.asked,
     Step.TURN_CARD: _turn_card,
     Step.START_ROLLS: _start_rolls,
     Step.START_SPACE: _start_space,

@@ -7,7 +7,13 @@ from companion.tracker import genes_steps, sources
 from companion.tracker.choices import legal_actions
 from companion.tracker.data import Color
 from companion.tracker.errors import IllegalAction
-from companion.tracker.extra_actions import TurnExtraGene
+from companion.tracker.extra_actions import (
+    Explode,
+    GiveUpAttack,
+    PayHardCrust,
+    SwapGene,
+    TurnExtraGene,
+)
 from companion.tracker.labels import kind_term
 from companion.tracker.msg import Term, msg
 from companion.tracker.prompts import prompt
@@ -45,6 +51,10 @@ STEP_OF = {
     A.Strike: Step.AGGRESSION,
     A.DeclineAggression: Step.AGGRESSION,
     TurnExtraGene: Step.TURN_EXTRA,
+    SwapGene: Step.BUY,
+    Explode: Step.DIVIDE,
+    PayHardCrust: Step.HARD_CRUST,
+    GiveUpAttack: Step.HARD_CRUST,
     **genes_steps.STEP_OF,
 }
 

@@ -290,6 +290,27 @@ EXTRA_ATTACKS_ADVANCED = rule("attacks", {EN: AGP, IT: IT_ADVANCED})
 EXTRA_DIVISION = rule("division", {EN: AGP, IT: IT_NORMAL})
 EXTRA_DIVISION_ADVANCED = rule("division", {EN: AGP, IT: IT_ADVANCED})
 EXTRA_DEATHS = rule("deaths", {EN: AGP, IT: IT_NORMAL})
+EXTRA_SCORING = rule("scoring", {EN: AGP, IT: IT_NORMAL})
+EXTRA_GENES_MARKET = rule("genes", {EN: AGP, IT: IT_NORMAL})
+EXTRA_GAME_END = rule("game_end", {EN: AGP, IT: IT_NORMAL})
+EXTRA_ENVIRONMENT = rule("environment", {EN: AGP, IT: IT_NORMAL})
+EXTRA_ENVIRONMENT_ADVANCED = rule("environment", {EN: AGP, IT: IT_ADVANCED})
+SOCIAL_READING = reading(
+    "scoring", N_("after all markers moved; a player with 0 BP pays nothing")
+)
+ENERGY_READING = reading(
+    "movement", N_("every amoeba that chose to drift earns 1 BP, even if an obstacle stops it")
+)
+SWAP_READING = reading(
+    "genes",
+    N_("a held gene for an available non-advanced one; a gene taken by a swap is kept this turn"),
+)
+EXPLOSION_READING = reading(
+    "division", N_("optional at the holder's turn; the income just received is given up too")
+)
+CRUST_READING = reading(
+    "attacks", N_("an attacker who gives up (or has no BP) fails: in phase 1 it starves")
+)
 CLEANLINESS_READING = reading(
     "feeding", N_("both excreted cubes go onto the amoeba's space or one orthogonal neighbour")
 )

@@ -80,6 +80,7 @@ class Step(StrEnum):
     DIVIDE = "divide"
     AGGRESSION = "aggression"
     TURN_EXTRA = "turn_extra"
+    HARD_CRUST = "hard_crust"  # Hard Crust: the attacker pays 1 BP more or gives up
     EXCRETE = "excrete"  # Cleanliness: where the excreta go
     CAMOUFLAGE_ROLL = "camouflage_roll"  # Camouflage I: the attacker's die
     REBOUND = "rebound"  # Rebound: bounce past the obstacle, or stay
@@ -275,6 +276,7 @@ class Cursor:
     start_rolls: tuple[tuple[Color, int], ...] = ()
     start_order: tuple[Color, ...] = ()
     to_turn: int = 0  # extra genes still to turn over now (phase 3, after the leader)
+    exploding: bool = False  # Population Explosion: the actor places free amoebas (phase 4)
 
     @property
     def actor(self) -> Color | None:

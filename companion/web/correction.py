@@ -15,7 +15,7 @@ from flask_babel import ngettext
 
 from companion.i18n import t
 from companion.tracker.actions import Correct, norm_cubes
-from companion.tracker.data import GENES, GENES_BY_KEY, Color, amoebas_per_color
+from companion.tracker.data import ALL_GENES, GENES_BY_KEY, Color, amoebas_per_color
 from companion.tracker.state import AmoebaId, GameState, Step, player_ref
 
 KINDS = (
@@ -161,7 +161,7 @@ def correction_form(state: GameState, form: Any = None) -> dict[str, Any]:
     ]
     kind = _pick(form, "field", list(KINDS), "bp")
     color = _pick(form, "color", [p["color"] for p in players], players[0]["color"])
-    gene = _pick(form, "gene", [g.key for g in GENES], GENES[0].key)
+    gene = _pick(form, "gene", [g.key for g in ALL_GENES], ALL_GENES[0].key)
     space = _pick(form, "space", [str(s["n"]) for s in spaces], str(spaces[0]["n"]))
     board_ids = [a["id"] for a in on_board]
     amoeba = _pick(form, "amoeba", [a["id"] for a in every], board_ids[0] if board_ids else "")
@@ -195,7 +195,7 @@ def correction_form(state: GameState, form: Any = None) -> dict[str, Any]:
         "on_board": on_board,
         "every": every,
         "spaces": spaces,
-        "genes": [{"key": g.key, "name": t(g.term)} for g in GENES],
+        "genes": [{"key": g.key, "name": t(g.term)} for g in ALL_GENES],
         "picked": {
             "color": color,
             "gene": gene,

@@ -26,6 +26,7 @@ from companion.tracker.text import check_text
 from companion.web import autoroll
 from companion.web.auth import SEAT_COOKIE, is_referee, referee_required
 from companion.web.common import store
+from companion.web.extrasetup import extra_fields, first_shuffle, read_extra
 from companion.web.optiontext import option_fields, question
 from companion.web.rules import rulebook_choices
 
@@ -122,6 +123,7 @@ def _setup_page(error: str | None = None, form: Any = None, status: int = 200):
         "setup.html",
         box=_remembered(),
         options=option_fields(form),
+        extra=extra_fields(form),
         colors=[c.value for c in Color],
         shapes=SHAPES,
         shape_names=shape_names(),
@@ -211,7 +213,10 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
         rulebook = None
     if rulebook not in RULEBOOKS:
         raise InvalidAction(msg("choose the rulebook your group holds: Spanish or Italian"))
+    extra_mode, extra_start = read_extra(form)
     setup = GameSetup(
+        extra_genes=extra_mode,
+        extra_start=extra_start,
         seats=tuple(seats),
         deck=tuple(cards),
         deck_is_placeholder=not confirmed,
@@ -261,6 +266,7 @@ def create():
             order = [c.id for c in setup.deck]
             secrets.SystemRandom().shuffle(order)
             first.append(ShuffleEnvironmentDeck(tuple(order)))
+            first += first_shuffle(setup)
         game = store().create_game(
             setup, extras["name"], extras["dice_by_app"], extras["cards_by_app"], first
         )

@@ -70,8 +70,8 @@ def _texts() -> dict[str, tuple[str, dict[str, str]]]:
         ),
         "extra_genes_per_round": (
             _(
-                "With 5 or 6 players, how many extra genes are turned over each round? "
-                "(The app does not track extra genes yet.)"
+                "How many extra genes are turned over each round, right after the leader has "
+                "bought?"
             ),
             {
                 "2": _("2 extra genes (English expansion)"),
@@ -99,7 +99,7 @@ def _texts() -> dict[str, tuple[str, dict[str, str]]]:
             _(
                 "Extra genes priced differently in the Italian and English printings (Social "
                 "Gene, Fast Food, Highly Adaptable, More than a Mouthful, Camouflage II): "
-                "which price and MP? (The app does not track extra genes yet.)"
+                "which price and MP?"
             ),
             {
                 "003": _("The English printing's price and MP"),

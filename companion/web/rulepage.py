@@ -72,9 +72,8 @@ def option_texts() -> dict[str, str]:
             "silent)."
         ),
         "extra_genes_per_round": _(
-            "Extra genes turned per round with 5-6 players. Default: 2 (the English "
-            "expansion); the Italian rules say 3; 1 is allowed. Extra genes are not tracked "
-            "yet."
+            "Extra genes turned over per round, right after the leader has bought. Default: 2 "
+            "(the English expansion); the Italian rules say 3; 1 is allowed."
         ),
         "persistence_copies_4p": _(
             "Persistence copies with 4 players. Default: 1 (the Italian rules and the German "
@@ -86,7 +85,7 @@ def option_texts() -> dict[str, str]:
         ),
         "extra_gene_prices": _(
             "Extra gene price and MP where the Italian and English books differ. Default: the "
-            "English expansion. Extra genes are not tracked yet."
+            "English expansion."
         ),
         "armor_vs_aggression": _(
             "Aggression absorbed by Armor. Default: a success, so Persistence gives no retry "

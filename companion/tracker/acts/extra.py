@@ -1,8 +1,14 @@
-"""Handlers of the extra genes' turn-over (phase 3): a card the table turned, the app's shuffle."""
+"""Handlers of extra-gene decisions: the turn-over (cards turned, a shuffle), Hard Crust."""
 
 from __future__ import annotations
 
-from companion.tracker.extra_actions import ShuffleExtraGenes, TurnExtraGene
+from companion.tracker import genes_crust
+from companion.tracker.extra_actions import (
+    GiveUpAttack,
+    PayHardCrust,
+    ShuffleExtraGenes,
+    TurnExtraGene,
+)
 from companion.tracker.phases import p3_extra
 from companion.tracker.phases.base import Events
 from companion.tracker.state import GameState
@@ -16,7 +22,17 @@ def _shuffle_extra(state: GameState, action: ShuffleExtraGenes, events: Events) 
     return p3_extra.shuffled(state, action, events)
 
 
+def _pay_crust(state: GameState, action: PayHardCrust, events: Events) -> GameState:
+    return genes_crust.pay(state, action, events)
+
+
+def _give_up(state: GameState, action: GiveUpAttack, events: Events) -> GameState:
+    return genes_crust.give_up(state, action, events)
+
+
 HANDLERS = {
+    PayHardCrust: _pay_crust,
+    GiveUpAttack: _give_up,
     TurnExtraGene: _turn_extra,
     ShuffleExtraGenes: _shuffle_extra,
 }

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from companion.tracker import (
     flow,
+    genes_economy,
     genes_moves,
     movement,
     sources,
@@ -39,6 +40,7 @@ from companion.tracker.state import (
 
 
 def _drift(state: GameState, action: Drift, events: Events) -> GameState:
+    state = genes_economy.drift_bonus(state, action.amoeba, events)
     ctx = MoveCtx(
         mover=action.amoeba, purpose="turn", active=False, origin=state.amoeba(action.amoeba).space
     )

@@ -8,6 +8,8 @@ from companion.tracker import (
     defects,
     division,
     flow,
+    genes_explosion,
+    genes_phase3,
     market,
     sources,
 )
@@ -23,6 +25,7 @@ from companion.tracker.actions import (
 from companion.tracker.data import (
     GENES_BY_KEY,
 )
+from companion.tracker.extra_actions import Explode, SwapGene
 from companion.tracker.msg import msg, nmsg
 from companion.tracker.phases.base import Events, say, who
 from companion.tracker.phrases import gene
@@ -49,6 +52,9 @@ def _buy(state: GameState, action: BuyGene, events: Events) -> GameState:
     player = state.player(action.color)
     card = GENES_BY_KEY[action.gene]
     price = market.price_for(state, action.color, action.gene)
+    seller = market.seller(state, action.color, action.gene)
+    if seller is not None:
+        return genes_phase3.buy_from_holder(state, action.color, seller, price, events)
     genes = tuple(g for g in player.genes if g.key != action.give_up)
     genes += (HeldGene(action.gene, state.round),)
     state = state.with_player(replace(player, bp=player.bp - price, genes=genes))
@@ -102,6 +108,7 @@ def _divide(state: GameState, action: Divide, events: Events) -> GameState:
 
 def _free_amoeba(state: GameState, action: PlaceFreeAmoeba, events: Events) -> GameState:
     state = flow.place_new_amoeba(state, action.amoeba, action.space)
+    state = state.with_cursor(acted=state.cursor.acted + (action.amoeba,))
     text = msg(
         "{player} has no amoeba left and places {who} free on space {space}.",
         player=player_ref(state, action.amoeba.color),
@@ -113,14 +120,24 @@ def _free_amoeba(state: GameState, action: PlaceFreeAmoeba, events: Events) -> G
 
 
 def _end_division(state: GameState, action: EndDivision, events: Events) -> GameState:
-    return flow.next_divider(state, events)
+    return flow.next_divider(state.with_cursor(exploding=False), events)
+
+
+def _explode(state: GameState, action: Explode, events: Events) -> GameState:
+    return genes_explosion.explode(state, action, events)
 
 
 def _decline_aggression(state: GameState, action: DeclineAggression, events: Events) -> GameState:
     return flow.aggression_done(state, events)
 
 
+def _swap(state: GameState, action: SwapGene, events: Events) -> GameState:
+    return genes_phase3.swap(state, action, events)
+
+
 HANDLERS = {
+    SwapGene: _swap,
+    Explode: _explode,
     PayDebt: _pay_debt,
     BuyGene: _buy,
     EndPurchases: _end_purchases,

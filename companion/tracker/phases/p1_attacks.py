@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.tracker import attacks, deaths, genes_attacks, genes_deaths, sources
+from companion.tracker import attacks, deaths, genes_attacks, genes_crust, genes_deaths, sources
 from companion.tracker.msg import msg, nmsg
 from companion.tracker.options import ArmorVsAggression
 from companion.tracker.phases import p1_movement, p5_deaths
@@ -42,7 +42,11 @@ def ask_response(state: GameState, events: Events) -> GameState:
 
 
 def attack_succeeds(state: GameState, events: Events) -> GameState:
-    """The attack gets through: a violent death, or Aggression's kill (Armor: 1 DP)."""
+    """The attack gets through: a violent death, or Aggression's kill (Armor: 1 DP); Hard
+    Crust first asks the attacker for 1 BP more."""
+    crust = genes_crust.stands_in_the_way(state, events)
+    if crust is not None:
+        return crust
     attack = state.cursor.attack
     target = state.amoeba(attack.target)
     name, by = who(state, attack.target), who(state, attack.attacker)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.tracker import outcome, people, scoring, sources
+from companion.tracker import genes_economy, outcome, people, scoring, sources
 from companion.tracker.msg import msg
 from companion.tracker.phases import p1_movement
 from companion.tracker.phases.base import Events, say
@@ -36,6 +36,7 @@ def begin_scoring(state: GameState, events: Events) -> GameState:
         src = sources.SCORING_5_6 if state.n_players >= 5 else sources.PHASE_6
         say(events, "score", text, src)
         state = state.with_player(replace(player, marker=end))
+    state = genes_economy.social_income(state, events)
     history = state.score_history + (tuple(p.marker for p in state.players),)
     state = replace(state, score_history=history)
     return end_of_round(state, events)
@@ -56,6 +57,7 @@ def end_of_round(state: GameState, events: Events) -> GameState:
             if in_zone and state.setup.options.end_zone_start is not None
             else sources.GAME_END,
         )
+        genes_economy.doris_frank_note(state, events)
         done = outcome.result(state, tuple(p.color for p in in_zone))
         return replace(state, phase=Phase.OVER, cursor=Cursor(step=Step.NONE), result=done)
     return p1_movement.begin_round(state, events)
