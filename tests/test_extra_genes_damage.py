@@ -24,6 +24,7 @@ from companion.tracker.data import Color
 from companion.tracker.extra_actions import (
     Bounce,
     Heal,
+    PayHardCrust,
     TransferDamage,
 )
 from companion.tracker.options import HealingTransfer, ReboundReading, RuleOptions
@@ -200,3 +201,31 @@ def test_a_healing_holder_s_phone_says_what_healing_costs_in_phase_4():
     offered = [str(m) for m in seat_view(state, Color.RED)["affordable"]]
 
     assert "heal 1 DP at 3 BP (Healing I)" in offered
+
+
+# ----- with genesA's extra genes -------------------------------------------------------
+def test_a_bang_kills_a_short_life_span_neighbour_at_one_dp_in_the_same_phase_5():
+    genes = {"red": ["go_out_with_a_bang"], "yellow": ["short_life_span"]}
+    state = position(4, amoebas=["red-1@8:2", "yellow-1@8"], genes=genes)
+
+    state = at_phase(state, Phase.DEATHS)
+
+    assert state.amoeba(RED1) is None and state.amoeba(YELLOW1) is None
+
+
+def test_hard_crust_paid_then_more_than_a_mouthful_still_saves_the_victim():
+    genes = {
+        "red": ["struggle_for_survival"],
+        "yellow": ["hard_crust", "more_than_a_mouthful"],
+    }
+    starving = {8: {"yellow": 0, "green": 0, "blue": 0}}
+    state = position(4, amoebas=["red-1@8", "yellow-1@8"], genes=genes, cubes=starving, card="P9")
+    state = at_phase(state, Phase.MOVEMENT)
+    state, _ = play(state, Drift(RED1), Attack(RED1, YELLOW1))
+    assert prompt(state).step is Step.HARD_CRUST
+
+    state, events = play(state, PayHardCrust(Color.RED))
+
+    assert state.amoeba(YELLOW1).dp == 1
+    assert state.player(Color.RED).bp == 10 - 2  # the attack and the crust
+    assert "more than a mouthful" in texts(events)

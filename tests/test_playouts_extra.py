@@ -1,10 +1,13 @@
 """Seeded random playouts with extra genes in the game (003 §The Amoeba Advanced Genome
 Project), choosing only legal actions and checking every invariant after every action.
 
-Besides the base invariants (`test_playouts.check_invariants`): one copy of each extra gene,
-never held twice; Toxic Excretions' DP tokens lie only on spaces of the soup, and they are
-conserved: the tokens on the board change by exactly those laid minus those taken, as the
-explained events say; the JSON round trip of the state and the replay of the log agree.
+Games mix how extra genes enter (003 §Play): a fixed list, the recommended pair with 1-3
+turned over each round, all at random. Besides the base invariants
+(`test_playouts.check_invariants`): one copy of each extra gene, never held twice, held only
+once turned face up, never both face up and in the face-down pile; Toxic Excretions' DP
+tokens lie only on spaces of the soup, and they are conserved: the tokens on the board change
+by exactly those laid minus those taken, as the explained events say; the JSON round trip of
+the state and the replay of the log agree.
 """
 
 from __future__ import annotations
@@ -27,11 +30,12 @@ from companion.tracker import (
     to_dict,
 )
 from companion.tracker.data import Color
-from companion.tracker.extra_genes import EXTRA_GENES
-from companion.tracker.options import ExtraGenesMode
+from companion.tracker.extra_genes import EXTRA_GENES, EXTRA_KEYS, RECOMMENDED_START
+from companion.tracker.options import ExtraGenesMode, RuleOptions
 from companion.tracker.state import GameState, Phase
 
 GAMES = 40
+MODES = (ExtraGenesMode.FIXED_LIST, ExtraGenesMode.START_AND_TURNED, ExtraGenesMode.ALL_RANDOM)
 # The genes whose rules this file exercises most; each game draws a random set besides.
 RULED = (
     "glutton",
@@ -63,6 +67,11 @@ def check_extra(state: GameState) -> None:
         held = sum(1 for p in state.players if p.holds(card.key))
         assert held <= 1, f"{card.key} held twice"
         assert held + state.copies_left(card.key) == state.copies_total(card.key)
+    shown, pile = state.extra_available, state.extra_pile
+    assert len(set(shown)) == len(shown) and set(shown) <= set(EXTRA_KEYS)
+    assert not set(shown) & set(pile), "a face-down extra gene is also face up"
+    for p in state.players:
+        assert all(k in shown for k in p.gene_keys if k in EXTRA_KEYS), "held but never shown"
     spaces = [s for s, _ in state.toxic]
     assert spaces == sorted(set(spaces)), "toxic tokens listed twice for a space"
     assert all(s in state.setup.board.spaces() and n > 0 for s, n in state.toxic)
@@ -79,28 +88,33 @@ def token_change(events) -> int:
     return change
 
 
-def extra_setup(players: int, rng: random.Random):
+def extra_setup(players: int, rng: random.Random, mode: ExtraGenesMode):
+    """A setup with extra genes: a fixed list drawn mostly from the genes ruled here, the
+    recommended pair with more turned over each round, or all of them at random."""
     colors = list(Color)
     rng.shuffle(colors)
-    others = [g.key for g in EXTRA_GENES if g.key not in RULED + ADVANCED]
-    chosen = rng.sample(RULED, 6) + rng.sample(others, 2)
-    chosen += [
-        a
-        for a, lower in zip(ADVANCED, ("camouflage_1", "suction_1", "healing_1"))
-        if lower in chosen
-    ]
+    start: tuple[str, ...] = ()
+    if mode is ExtraGenesMode.FIXED_LIST:
+        others = [g.key for g in EXTRA_GENES if g.key not in RULED + ADVANCED]
+        chosen = rng.sample(RULED, 6) + rng.sample(others, 2)
+        lowers = ("camouflage_1", "suction_1", "healing_1")
+        chosen += [a for a, lower in zip(ADVANCED, lowers) if lower in chosen]
+        start = tuple(chosen)
+    elif mode is ExtraGenesMode.START_AND_TURNED:
+        start = RECOMMENDED_START
     return setup_for(
         players,
         colors=tuple(colors),
-        extra_genes=ExtraGenesMode.FIXED_LIST,
-        extra_start=tuple(chosen),
+        extra_genes=mode,
+        extra_start=start,
+        options=RuleOptions(extra_genes_per_round=rng.choice((1, 2, 3))),
     )
 
 
 def playout_extra(players: int, seed: int, max_actions: int = 5000) -> GameState:
     """Play one game with extra genes to its end, checking every invariant."""
     rng = random.Random(seed)
-    setup = extra_setup(players, rng)
+    setup = extra_setup(players, rng, MODES[seed % len(MODES)])
     state = new_game(setup)
     log = []
     while state.phase is not Phase.OVER:
