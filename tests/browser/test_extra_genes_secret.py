@@ -67,3 +67,28 @@ def test_only_the_holder_s_phone_shows_the_next_card(
     assert "Dev ◆ blue may look at the next environment card on their phone." in console
     assert f"Card {secret}:" not in console
     console_watch.assert_clean()
+
+
+def test_the_setup_page_starts_a_game_with_the_recommended_pair_and_three_a_round(
+    referee, live_server, console_watch, shot
+):
+    referee.get_by_role("link", name="New game").click()
+    for i, name in enumerate(("Ana", "Ben", "Cleo", "Dev", "Eli")):
+        referee.fill(f"input[name=name{i}]", name)
+    referee.check("input[name=cards][value=app]")
+    referee.check("input[name=extra_mode][value=start_and_turned]")
+    ticked = referee.locator("input[name=extra_gene]:checked")
+    assert sorted(ticked.evaluate_all("(els) => els.map((e) => e.value)")) == [
+        "population_explosion",
+        "social_gene",
+    ]
+    referee.check("input[name=opt_extra_genes_per_round][value='3']")
+    shot(referee, "extra-genes-setup")
+    referee.get_by_role("button", name="Start the game").click()
+    referee.wait_for_selector("#console")
+    game_id = referee.url.rstrip("/").rsplit("/", 1)[-1]
+    state = live_server.app.extensions["companion.store"].get(game_id).state
+    assert state.extra_available == ("social_gene", "population_explosion")
+    assert len(state.extra_pile) == 24 and state.setup.options.extra_genes_per_round == 3
+    assert "Social Gene" in referee.inner_text("#console")
+    console_watch.assert_clean()
