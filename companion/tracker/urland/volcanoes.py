@@ -160,6 +160,8 @@ def _new_epoch(state: UrlandState, events: Events) -> UrlandState:
     if not state.tiles_left:
         say(events, "end", msg("The last volcano tile is placed: the game ends."), cite.NO_TILES)
         return replace(state, ending=True)
+    if state.ending:
+        return state
     text = msg(
         "Epoch {epoch} begins: the tokens on the board and the Panic token are shuffled; "
         "{who} draws three.",
