@@ -82,6 +82,9 @@ def prompt(state: UrlandState) -> Prompt:
             dead=player_ref(state, state.dead_color),
         )
         return Prompt(step, who, text, cite.CHOOSE_REGION)
+    if step is Step.ACTIONS and not state.actions_left:
+        text = msg("{who} may spend a double-turn token for 2 more actions, or end.", who=ref)
+        return Prompt(step, who, text, cite.DOUBLE_TURN)
     if step is Step.ACTIONS:
         text = nmsg(
             "{who}: {n} action left.", "{who}: {n} actions left.", state.actions_left, who=ref
