@@ -3,7 +3,7 @@
 Each game is played by a seeded player that shuffles chance and chooses only legal actions,
 recorded as the app records a game (`companion.tracker.urland.record`). Run after a
 deliberate rule change, read the diff of examples/urland/*.expected.json, and commit both:
-tests/urland/test_examples.py replays every record against its expected state.
+tests/urland/test_urland_record_and_examples.py replays every record against its expected state.
 
     python scripts/make_urland_examples.py
 """

@@ -103,3 +103,19 @@ def with_genes(state: UrlandState, color: Color, *genes: str) -> UrlandState:
     from companion.tracker.urland.state import set_player
 
     return set_player(state, color, genes=tuple(genes))
+
+
+def erupting(counts, pair=(10, 11)) -> UrlandState:
+    """Four players at an epoch's end: the regions of `pair` erupt (first volcano: 2)."""
+    from dataclasses import replace
+
+    from companion.tracker.urland.actions import DealRegions, DrawToken, TurnGenes
+
+    state = engine.apply(engine.new_game(setup_for(4)), DrawToken(2)).state
+    pool = [t for t in range(1, 13) if t not in (2,)]
+    hands = tuple(tuple(pool[i * 2 : i * 2 + 2]) for i in range(4))
+    state = engine.apply(state, DealRegions(hands)).state
+    state = engine.apply(state, TurnGenes(state.gene_deck[:4])).state
+    state = with_counts(state, counts)
+    spots = tuple(t for t in range(1, 13) if t not in (2, *pair))
+    return replace(state, step=Step.VOLCANO_SCORED, erupting=tuple(map(str, pair)), spots=spots)

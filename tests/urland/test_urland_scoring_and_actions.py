@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import started, with_counts, with_genes, with_markers
+from urland_helpers import started, with_counts, with_genes, with_markers
 
 from companion.tracker.data import Color
 from companion.tracker.errors import IllegalAction

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from helpers import setup_for, started, with_counts, with_genes, with_markers
+from urland_helpers import erupting, setup_for, started, with_counts, with_genes, with_markers
 
 from companion.tracker.data import Color
 from companion.tracker.errors import IllegalAction
@@ -153,19 +153,6 @@ def test_ears_holders_may_stay_on_land_in_a_panic():
 
 
 # ----- 002 §3.3 Vulcani --------------------------------------------------------------
-def erupting(counts, pair=(10, 11)):
-    state = engine.apply(engine.new_game(setup_for(4)), DrawToken(2)).state
-    pool = [t for t in range(1, 13) if t not in (2,)]
-    hands = tuple(tuple(pool[i * 2 : i * 2 + 2]) for i in range(4))
-    from companion.tracker.urland.actions import DealRegions, TurnGenes
-
-    state = engine.apply(state, DealRegions(hands)).state
-    state = engine.apply(state, TurnGenes(state.gene_deck[:4])).state
-    state = with_counts(state, counts)
-    spots = tuple(t for t in range(1, 13) if t not in (2, *pair))
-    return replace(state, step=Step.VOLCANO_SCORED, erupting=tuple(map(str, pair)), spots=spots)
-
-
 def test_002_volcano_example_one_ichto_per_color_survives():
     # Black 2 in region 10 and 3 in 11, white 1 in 10; 11 joins 10: black loses 4, white 0.
     state = erupting({"10": {GREEN: 2, BLUE: 1}, "11": {GREEN: 3}}, pair=(11, 7))

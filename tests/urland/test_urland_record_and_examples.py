@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import setup_for
+from urland_helpers import setup_for
 
 from companion.tracker.data import Color
 from companion.tracker.errors import InvalidAction

@@ -8,7 +8,7 @@ holds. A few games in the normal run, more with `-m slow`."""
 from __future__ import annotations
 
 import pytest
-from helpers import playout, setup_for
+from urland_helpers import playout, setup_for
 
 from companion.tracker.urland import board, codec, engine, tokens
 from companion.tracker.urland.state import ICHTO_PER_PLAYER, UNKNOWN, Step

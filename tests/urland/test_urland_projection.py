@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from helpers import setup_for, started
+from urland_helpers import setup_for, started
 
 from companion.tracker.data import Color
 from companion.tracker.msg import render

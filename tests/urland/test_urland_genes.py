@@ -7,8 +7,7 @@ import random
 from dataclasses import fields, replace
 
 import pytest
-from helpers import started, with_counts, with_genes
-from test_events import erupting
+from urland_helpers import erupting, started, with_counts, with_genes
 
 from companion.tracker.data import Color
 from companion.tracker.errors import ActionError, IllegalAction
