@@ -72,6 +72,43 @@ AREAS = {
     "two_players": "Two players",
 }
 
+
+class UrlandBook(StrEnum):
+    """Urland's printed rulebook (the designers' sister game, a second game of the app)."""
+
+    ITALIAN = "urland-it"  # Urland, traduzione di Fabio Cambiaghi, rev. 1 (7 novembre 2003)
+
+
+BOOK_NAMES[UrlandBook.ITALIAN] = N_("Urland Italian rules")
+LANGUAGE[UrlandBook.ITALIAN] = "it"
+
+# Urland's rule areas (its rules pages, `/rules/<area>`), keyed apart from Ursuppe's.
+URLAND_AREAS = {
+    "urland-setup": "Urland: setup",
+    "urland-roles": "Urland: roles and the region to score",
+    "urland-actions": "Urland: Ichto actions",
+    "urland-scoring": "Urland: scoring and the track",
+    "urland-turn-end": "Urland: end of the turn",
+    "urland-mutation": "Urland: mutation and the gene auction",
+    "urland-panic": "Urland: panic",
+    "urland-volcanoes": "Urland: volcanoes and new epochs",
+    "urland-end": "Urland: game end",
+    "urland-genes": "Urland: genes",
+}
+
+
+def urland_rule(area: str, section: str) -> Rule:
+    """An Urland rule: a section of its Italian rulebook, as printed (`2.3 Punteggio`)."""
+    assert area in URLAND_AREAS, area
+    return Rule(area, ((UrlandBook.ITALIAN, section),))
+
+
+def urland_reading(area: str, text: str) -> Rule:
+    """The companion's own reading of Urland where its book is silent or loose (`N_` text)."""
+    assert area in URLAND_AREAS, area
+    return Rule(area, ((Book.COMPANION, text),))
+
+
 ES, ES2, IT, EN = Book.SPANISH, Book.SPANISH_2, Book.ITALIAN, Book.ENGLISH_5_6
 
 # Each area's own section in each book, with the titles as printed (3-4 players).
@@ -142,7 +179,7 @@ class Rule:
     """What a step rests on: a rule area and the sections of the books that say it."""
 
     area: str
-    sections: tuple[tuple[Book, str], ...]
+    sections: tuple[tuple[Book | UrlandBook, str], ...]
 
     def __str__(self) -> str:
         return citation_text(cite(self))
@@ -152,7 +189,7 @@ class Citation(NamedTuple):
     """One book's section for a rule, as shown: the area (its rules page), book and section."""
 
     area: str
-    book: Book
+    book: Book | UrlandBook
     section: str
 
 
@@ -174,7 +211,9 @@ def reading(area: str, text: str) -> Rule:
     return rule(area, {Book.COMPANION: text})
 
 
-def cite(source: Rule, rulebook: Book = Book.SPANISH, reader: str | None = None) -> Citation:
+def cite(
+    source: Rule, rulebook: Book | UrlandBook = Book.SPANISH, reader: str | None = None
+) -> Citation:
     """The section to show a reader of language `reader` (`es`, `it`, `en`; None: the
     group's own language) in a group that holds `rulebook`.
 

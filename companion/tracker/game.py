@@ -1,0 +1,109 @@
+"""The game interface the shell uses: one `Game` per game, looked up by the record's key.
+
+The shell never asks which game it serves: it takes a `Game` from `GAMES` by the record's
+`game` key (a record without one is Ursuppe's, as every record before Urland was) and calls
+its functions, renders its projections with the templates under `templates/<key>/`, and
+draws its chance through `chance` / `from_shuffle`. A third game is a third entry here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from companion.tracker import codec as ursuppe_codec
+from companion.tracker import engine as ursuppe_engine
+from companion.tracker import projection as ursuppe_projection
+from companion.tracker import prompts as ursuppe_prompts
+from companion.tracker.actions import action_from_dict as ursuppe_action_from_dict
+from companion.tracker.actions import action_to_dict as ursuppe_action_to_dict
+from companion.tracker.urland import codec as urland_codec
+from companion.tracker.urland import engine as urland_engine
+from companion.tracker.urland import projection as urland_projection
+from companion.tracker.urland import prompts as urland_prompts
+from companion.tracker.urland.codec import action_from_dict as urland_action_from_dict
+from companion.tracker.urland.codec import action_to_dict as urland_action_to_dict
+
+DEFAULT_GAME = "ursuppe"
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game's core, as the shell sees it (each field a function of that core)."""
+
+    key: str
+    title: str
+    new_game: Callable[[Any], Any]
+    legal_actions: Callable[[Any], tuple[Any, ...]]
+    apply: Callable[[Any, Any], tuple[Any, tuple[Any, ...]]]
+    prompt: Callable[[Any], Any]
+    project: Callable[[Any, Any], dict[str, Any]]
+    chance: Callable[[Any], tuple[Any, ...] | None]
+    from_shuffle: Callable[[Any, tuple[Any, ...]], Any]
+    action_to_dict: Callable[[Any], dict[str, Any]]
+    action_from_dict: Callable[[Any], Any]
+    setup_to_dict: Callable[[Any], dict[str, Any]]
+    setup_from_dict: Callable[[Any], Any]
+    to_dict: Callable[[Any], dict[str, Any]]
+    from_dict: Callable[[dict[str, Any]], Any]
+
+
+def _ursuppe_view(state: Any, viewer: Any) -> dict[str, Any]:
+    if viewer is None:
+        return ursuppe_projection.public_view(state)
+    return {
+        **ursuppe_projection.public_view(state),
+        "you": ursuppe_projection.seat_view(state, viewer),
+    }
+
+
+def _no_shuffle(state: Any, order: tuple[Any, ...]) -> Any:
+    raise ValueError("Ursuppe's chance is entered as dice and cards, not shuffled here")
+
+
+URSUPPE = Game(
+    key="ursuppe",
+    title="Ursuppe",
+    new_game=ursuppe_engine.new_game,
+    legal_actions=ursuppe_engine.legal_actions,
+    apply=ursuppe_engine.apply,
+    prompt=ursuppe_prompts.prompt,
+    project=_ursuppe_view,
+    chance=lambda state: None,
+    from_shuffle=_no_shuffle,
+    action_to_dict=ursuppe_action_to_dict,
+    action_from_dict=ursuppe_action_from_dict,
+    setup_to_dict=ursuppe_codec.setup_to_dict,
+    setup_from_dict=ursuppe_codec.setup_from_dict,
+    to_dict=ursuppe_codec.to_dict,
+    from_dict=ursuppe_codec.from_dict,
+)
+
+URLAND = Game(
+    key="urland",
+    title="Urland",
+    new_game=urland_engine.new_game,
+    legal_actions=urland_engine.legal_actions,
+    apply=urland_engine.apply,
+    prompt=urland_prompts.prompt,
+    project=urland_projection.project,
+    chance=urland_engine.chance,
+    from_shuffle=urland_engine.from_shuffle,
+    action_to_dict=urland_action_to_dict,
+    action_from_dict=urland_action_from_dict,
+    setup_to_dict=urland_codec.setup_to_dict,
+    setup_from_dict=urland_codec.setup_from_dict,
+    to_dict=urland_codec.to_dict,
+    from_dict=urland_codec.from_dict,
+)
+
+GAMES = {game.key: game for game in (URSUPPE, URLAND)}
+
+
+def game_of(record: dict[str, Any]) -> Game:
+    """The game a record (or a stored game row) belongs to, by its `game` key."""
+    key = record.get("game", DEFAULT_GAME)
+    if key not in GAMES:
+        raise KeyError(key)
+    return GAMES[key]

@@ -1,0 +1,99 @@
+"""Urland's game record: the setup and the append-only entries, with the `game` key.
+
+The same document as Ursuppe's (docs/record-format.md: format, version, setup, entries, and
+undo markers that keep the first K actions, `record.Undo`), plus `"game": "urland"`, which
+tells the shell which core replays it. A record holds the hidden draws and sealed bids, so
+while a game runs the table reads `readable` (the events each viewer may see) and an export
+gives `public_entries` (hidden tokens and unrevealed bids masked); the whole record is for
+after the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.tracker.errors import InvalidAction
+from companion.tracker.msg import msg
+from companion.tracker.record import FORMAT, VERSION, Undo, effective_actions
+from companion.tracker.urland import codec, engine
+from companion.tracker.urland.actions import Action, DrawToken, KeepToken
+from companion.tracker.urland.log import Event, visible
+from companion.tracker.urland.state import PANIC, UNKNOWN, Step, UrlandSetup, UrlandState
+
+GAME = "urland"
+Entry = Action | Undo
+
+
+def entry_to_dict(entry: Entry) -> dict[str, Any]:
+    """An entry in record form."""
+    if isinstance(entry, Undo):
+        return {"type": "undo", "to": entry.to}
+    return codec.action_to_dict(entry)
+
+
+def entry_from_dict(data: Any) -> Entry:
+    """An entry from record form; raises InvalidAction."""
+    if isinstance(data, dict) and data.get("type") == "undo":
+        to = data.get("to")
+        if set(data) != {"type", "to"} or isinstance(to, bool) or not isinstance(to, int) or to < 0:
+            raise InvalidAction(msg("'undo' needs 'to', the number of actions to keep"))
+        return Undo(to)
+    return codec.action_from_dict(data)
+
+
+def record_to_dict(setup: UrlandSetup, entries: tuple[Entry, ...]) -> dict[str, Any]:
+    """The whole record as one JSON document."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": GAME,
+        "setup": codec.setup_to_dict(setup),
+        "actions": [entry_to_dict(e) for e in entries],
+    }
+
+
+def record_from_dict(data: Any) -> tuple[UrlandSetup, tuple[Entry, ...]]:
+    """A record's setup and entries; InvalidAction if it is not an Urland record."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("game") != GAME:
+        raise InvalidAction(msg("that is not an Urland record"))
+    try:
+        setup = codec.setup_from_dict(data["setup"])
+    except (KeyError, TypeError, ValueError):
+        raise InvalidAction(msg("that is not an Urland record")) from None
+    return setup, tuple(entry_from_dict(e) for e in data.get("actions", []))
+
+
+def replay_entries(setup: UrlandSetup, entries: tuple[Entry, ...]) -> UrlandState:
+    """The state the entries lead to (undo markers applied)."""
+    return engine.replay(setup, effective_actions(entries))
+
+
+def readable(
+    setup: UrlandSetup, entries: tuple[Entry, ...], viewer: Any
+) -> list[tuple[Event, ...]]:
+    """The events of each action in force, as a viewer (a color, or None) may read them."""
+    state = engine.new_game(setup)
+    out = []
+    for action in effective_actions(entries):
+        state, events = engine.apply(state, action)
+        out.append(visible(events, viewer))
+    return out
+
+
+def public_entries(setup: UrlandSetup, entries: tuple[Entry, ...]) -> list[dict[str, Any]]:
+    """The actions in force as the public may read them: the tokens drawn into a hand and
+    the kept one masked, and the bids of an auction still open."""
+    state = engine.new_game(setup)
+    out: list[dict[str, Any]] = []
+    for action in effective_actions(entries):
+        shown = action
+        if state.step is Step.DRAW and isinstance(action, DrawToken) and action.token != PANIC:
+            shown = DrawToken(UNKNOWN)
+        elif isinstance(action, KeepToken):
+            shown = KeepToken(UNKNOWN)
+        out.append(codec.action_to_dict(shown))
+        state = engine.apply(state, action).state
+    if state.step is Step.BID:
+        for row in out[len(out) - len(state.auction.bids) :]:
+            row["n"] = None
+    return out
