@@ -254,3 +254,19 @@ def test_hard_crust_also_stands_against_aggression_in_phase_5():
     assert prompt(state).step is Step.HARD_CRUST
     state, events = play(state, GiveUpAttack(RED))
     assert state.amoeba(YELLOW1) is not None and "Aggression failed" in texts(events)
+
+
+def test_an_explosion_refused_says_why():
+    state = game(
+        amoebas=["red-1@1", "red-2@2", "red-3@3", "blue-1@10"],
+        genes={"blue": ["population_explosion"]},
+        markers={"red": 20, "yellow": 15, "green": 12, "blue": 5},
+    )
+    state = at_phase(state, Phase.DIVISION)
+    assert "only a holder of Population Explosion may explode" in refused_message(
+        state, Explode(RED)
+    )
+    for color in (RED, YELLOW, GREEN):
+        state, _ = play(state, EndDivision(color))
+    state, _ = play(state, Divide(aid("blue-2"), 9))
+    assert "the explosion replaces division" in refused_message(state, Explode(BLUE))

@@ -17,11 +17,12 @@ from dataclasses import replace
 from companion.tracker import division, sources
 from companion.tracker.actions import Action, Divide, EndDivision
 from companion.tracker.data import Color
+from companion.tracker.errors import IllegalAction
 from companion.tracker.extra_actions import Explode
 from companion.tracker.extra_genes import POPULATION_EXPLOSION
-from companion.tracker.msg import nmsg
+from companion.tracker.msg import msg, nmsg
 from companion.tracker.phases.base import Events, say
-from companion.tracker.state import AmoebaId, GameState, player_ref
+from companion.tracker.state import AmoebaId, GameState, Step, player_ref
 
 
 def target(state: GameState) -> int:
@@ -78,3 +79,30 @@ def explode(state: GameState, action: Explode, events: Events) -> GameState:
     )
     say(events, "divide", text, sources.EXPLOSION_READING)
     return state
+
+
+def refusal(state: GameState, action: object) -> IllegalAction | None:
+    """Why an explosion is not possible now (the gene, a division made, the leader's count)."""
+    if not isinstance(action, Explode) or state.cursor.step is not Step.DIVIDE:
+        return None
+    color = action.color
+    who = player_ref(state, color)
+    if not state.player(color).holds(POPULATION_EXPLOSION):
+        text = msg(
+            "only a holder of {gene} may explode", gene=state.gene(POPULATION_EXPLOSION).term
+        )
+        return IllegalAction(text, sources.EXTRA_DIVISION)
+    if any(aid.color == color for aid in state.cursor.acted) or state.cursor.exploding:
+        text = msg(
+            "{who} has already placed amoebas this turn: the explosion replaces division", who=who
+        )
+        return IllegalAction(text, sources.EXPLOSION_READING)
+    if len(state.amoebas_of(color)) >= target(state):
+        text = nmsg(
+            "{who} already has as many amoebas as the leader ({n})",
+            "{who} already has as many amoebas as the leader ({n})",
+            target(state),
+            who=who,
+        )
+        return IllegalAction(text, sources.EXTRA_DIVISION)
+    return None

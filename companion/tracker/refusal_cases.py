@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from companion.tracker import actions as A
-from companion.tracker import attacks, defects, division, genes_phase3, market, movement, sources
+from companion.tracker import (
+    attacks,
+    defects,
+    division,
+    genes_explosion,
+    genes_phase3,
+    market,
+    movement,
+    sources,
+)
 from companion.tracker.actions import cubes_ref
 from companion.tracker.choices import legal_actions
 from companion.tracker.data import (
@@ -38,7 +47,11 @@ def _gene(key: str) -> Term:
 
 def specific_refusal(state: GameState, action: A.Action) -> IllegalAction | None:  # noqa: C901
     """The refusal this action earns by its own content, if its kind has one."""
-    extra = gene_refusal(state, action) or genes_phase3.refusal(state, action)
+    extra = (
+        gene_refusal(state, action)
+        or genes_phase3.refusal(state, action)
+        or genes_explosion.refusal(state, action)
+    )
     if extra:
         return extra
     match action:
