@@ -280,8 +280,8 @@ def test_flexible_lowers_social_gene_from_its_holder_and_a_swap_by_one_bp():
         bp={"blue": 10, "red": 0},
     )
     state = at_phase(state, Phase.GENES)
-    for color in (RED, YELLOW, GREEN):
-        state, _ = play(state, EndPurchases(color))
+    while prompt(state).actor is not BLUE:
+        state, _ = play(state, EndPurchases(prompt(state).actor))
     state, _ = play(state, BuyGene(BLUE, "social_gene"))
     assert (state.player(BLUE).bp, state.player(RED).bp) == (9, 1)
     state, events = play(state, SwapGene(BLUE, "intelligence", "tentacle"))  # 5 - 1 - 2
