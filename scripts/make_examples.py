@@ -19,6 +19,7 @@ from pathlib import Path
 from companion.tracker import actions as A
 from companion.tracker import apply, legal_actions, new_game
 from companion.tracker.data import Color
+from companion.tracker.extra_genes import RECOMMENDED_START
 from companion.tracker.options import ExtraGenesMode
 from companion.tracker.record import Record, record_to_dict, replay_record
 from companion.tracker.state import GameSetup, GameState, Phase, Seat, Step
@@ -55,6 +56,11 @@ EXTRA_GENES_IN_PLAY = (
     "healing_2",
 )
 
+# A 5-player game as 003 §Play recommends: Social Gene and Population Explosion from round 1,
+# 2 more extra genes turned over each round after the leader has bought (the table tells
+# which; the seeded player picks among the face-down cards).
+TURNED_SEED = 14
+
 GAMES = {
     "three-players": dict(
         seed=3,
@@ -82,6 +88,18 @@ GAMES = {
         ),
         shuffle=True,
         extra=EXTRA_GENES_IN_PLAY,
+    ),
+    "five-players-turned-over": dict(
+        seed=TURNED_SEED,
+        seats=(
+            ("Ana", Color.BLUE),
+            ("Ben", Color.YELLOW),
+            ("Cleo", Color.RED),
+            ("Dev", Color.BLACK),
+            ("Eli", Color.GREEN),
+        ),
+        shuffle=True,
+        turned=RECOMMENDED_START,
     ),
     "six-players": dict(
         seed=6,
@@ -119,12 +137,21 @@ def choose(rng: random.Random, state: GameState) -> A.Action:
     return rng.choice(legal)
 
 
-def play(seed: int, seats: tuple, shuffle: bool, extra: tuple[str, ...] = ()) -> Record:
-    """Play a whole game and return its record (`extra`: a fixed list of extra genes)."""
+def play(
+    seed: int,
+    seats: tuple,
+    shuffle: bool,
+    extra: tuple[str, ...] = (),
+    turned: tuple[str, ...] = (),
+) -> Record:
+    """Play a whole game and return its record (`extra`: a fixed list of extra genes;
+    `turned`: the starting pair, more extra genes turned over each round)."""
     rng = random.Random(seed)
     setup = GameSetup(seats=tuple(Seat(name, color) for name, color in seats))
     if extra:
         setup = replace(setup, extra_genes=ExtraGenesMode.FIXED_LIST, extra_start=extra)
+    if turned:
+        setup = replace(setup, extra_genes=ExtraGenesMode.START_AND_TURNED, extra_start=turned)
     state = new_game(setup)
     entries: list[A.Action] = []
     if shuffle:
@@ -142,23 +169,27 @@ def play(seed: int, seats: tuple, shuffle: bool, extra: tuple[str, ...] = ()) ->
 
 def expected(state: GameState) -> dict:
     """The checked summary of a final state."""
-    return {
-        "round": state.round,
-        "phase": state.phase.value,
-        "standings": [p.name for p in sorted(state.players, key=lambda p: -p.marker)],
-        "players": {
-            p.name: {
-                "color": p.color.value,
-                "marker": p.marker,
-                "bp": p.bp,
-                "genes": sorted(p.gene_keys),
-                "amoebas": [f"{a.number}@{a.space}:{a.dp}" for a in state.amoebas_of(p.color)],
-            }
-            for p in state.players
-        },
-        "cubes": [list(row) for row in state.cubes],
-        "score_history": [list(r) for r in state.score_history],
-    } | ({"toxic": [list(t) for t in state.toxic]} if state.toxic else {})
+    return (
+        {
+            "round": state.round,
+            "phase": state.phase.value,
+            "standings": [p.name for p in sorted(state.players, key=lambda p: -p.marker)],
+            "players": {
+                p.name: {
+                    "color": p.color.value,
+                    "marker": p.marker,
+                    "bp": p.bp,
+                    "genes": sorted(p.gene_keys),
+                    "amoebas": [f"{a.number}@{a.space}:{a.dp}" for a in state.amoebas_of(p.color)],
+                }
+                for p in state.players
+            },
+            "cubes": [list(row) for row in state.cubes],
+            "score_history": [list(r) for r in state.score_history],
+        }
+        | ({"extra_genes_face_up": sorted(state.extra_available)} if state.extra_available else {})
+        | ({"toxic": [list(t) for t in state.toxic]} if state.toxic else {})
+    )
 
 
 def dump_record(data: dict) -> str:

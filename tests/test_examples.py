@@ -1,6 +1,7 @@
 """Golden recorded games: every record in examples/ replays to its checked final state.
 
-The records are complete games (3, 4 and 6 players; 5 players with extra genes) recorded
+The records are complete games (3, 4 and 6 players; two 5-player games with extra genes: a
+fixed list, and the recommended pair with 2 more turned over each round) recorded
 exactly as the app records them; scripts/make_examples.py regenerates them after a
 deliberate rule change.
 """
@@ -31,6 +32,15 @@ def test_the_extra_genes_example_uses_extra_genes_decisions():
     record = json.loads((EXAMPLES / "five-players-extra-genes.json").read_text())
     verbs = {a["type"] for a in record["actions"]}
     assert {"feed_with_suction", "place_excreta", "heal", "bounce", "feed_first"} <= verbs
+
+
+def test_the_turned_over_example_turns_extra_genes_over_and_uses_them():
+    """003 §Play: Social Gene and Population Explosion from round 1, 2 more each round."""
+    record = json.loads((EXAMPLES / "five-players-turned-over.json").read_text())
+    verbs = [a["type"] for a in record["actions"]]
+    assert record["setup"]["extra_start"] == ["social_gene", "population_explosion"]
+    assert verbs.count("turn_extra_gene") >= 10
+    assert {"explode", "swap_gene", "feed_with_suction", "place_excreta", "bounce"} <= set(verbs)
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)

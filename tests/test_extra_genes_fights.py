@@ -10,7 +10,7 @@ in EXTRA-GENES.md.
 
 from __future__ import annotations
 
-from builders import aid, at_phase, play, position, texts
+from builders import aid, at_phase, at_phase_with_events, play, position, texts
 from builders import refused_message as refused
 
 from companion.tracker import legal_actions, prompt
@@ -231,3 +231,13 @@ def test_attacking_a_threat_display_amoeba_with_a_higher_number_is_refused_namin
     message = refused(state, Attack(RED2, YELLOW1))
 
     assert "Threat Display" in message and "numbered 1 or lower" in message
+
+
+def test_aggression_left_without_targets_by_threat_display_is_told_why():
+    genes = {"red": ["aggression"], "yellow": ["threat_display"]}
+    state = position(4, amoebas=["red-2@8", "yellow-1@8"], genes=genes)
+
+    state, events = at_phase_with_events(state, Phase.DEATHS)
+
+    assert state.phase is not Phase.DEATHS  # nothing to strike: phase 6 follows
+    assert "shows its Threat Display" in texts(events)

@@ -122,9 +122,14 @@ def survives_mouthful(state: GameState, attack: AttackCtx, events: Events) -> Ga
     return state
 
 
-def shielded_note(state: GameState, attacker: Amoeba, events: Events) -> None:
-    """Explain which amoebas on the space Threat Display shields from this attacker."""
+def shielded_note(
+    state: GameState, attacker: Amoeba, events: Events, enemies_only: bool = False
+) -> None:
+    """Explain which amoebas on the space Threat Display shields from this attacker (only
+    other colors' for Aggression)."""
     for target in state.amoebas_on(attacker.space):
+        if enemies_only and target.color == attacker.color:
+            continue
         if target.id != attacker.id and threatening(state, attacker, target):
             text = msg(
                 "{target} shows its {gene}: {attacker} (a higher number) cannot attack it.",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.tracker import attacks, genes_deaths, sources
+from companion.tracker import attacks, genes_attacks, genes_deaths, sources
 from companion.tracker.msg import msg
 from companion.tracker.phases import p6_scoring
 from companion.tracker.phases.base import Events, say
@@ -34,9 +34,10 @@ def next_aggressor(state: GameState, events: Events) -> GameState:
     index = cursor.index
     while index < len(cursor.order):
         color = cursor.order[index]
-        if attacks.can_strike(state, color) and any(
-            attacks.aggression_targets(state, a) for a in state.amoebas_of(color)
-        ):
-            return state.with_cursor(index=index, step=Step.AGGRESSION)
+        if attacks.can_strike(state, color):
+            if any(attacks.aggression_targets(state, a) for a in state.amoebas_of(color)):
+                return state.with_cursor(index=index, step=Step.AGGRESSION)
+            for amoeba in state.amoebas_of(color):  # say why Threat Display leaves none
+                genes_attacks.shielded_note(state, amoeba, events, enemies_only=True)
         index += 1
     return p6_scoring.begin_scoring(state, events)

@@ -1,0 +1,55 @@
+"""Camouflage I's die on the console (003 §The Amoeba Advanced Genome Project): entered like
+every other die, or rolled by the app; toxic DP tokens drawn on the soup where they lie.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from builders import aid, at_phase, play, position
+
+from companion.tracker import legal_actions, prompt
+from companion.tracker.actions import Attack, Drift
+from companion.tracker.extra_actions import RollCamouflage
+from companion.tracker.projection import public_view
+from companion.tracker.state import Phase, Step
+from companion.web.autoroll import chance_action
+from companion.web.controls import controls, dice_action
+from companion.web.svg import board_svg
+
+STARVING = {8: {"yellow": 0, "green": 0, "blue": 0}}
+
+
+def camouflage_roll():
+    genes = {"red": ["struggle_for_survival", "camouflage_1"], "yellow": ["defense"]}
+    state = position(4, amoebas=["red-1@8", "yellow-1@8"], genes=genes, cubes=STARVING, card="P9")
+    state, _ = play(at_phase(state, Phase.MOVEMENT), Drift(aid("red-1")))
+    state, _ = play(state, Attack(aid("red-1"), aid("yellow-1")))
+    assert prompt(state).step is Step.CAMOUFLAGE_ROLL
+    return state
+
+
+def test_the_camouflage_die_is_one_die_on_the_console():
+    state = camouflage_roll()
+
+    offered = controls(state)
+
+    assert offered.dice == 1 and offered.dice_labels == ("attacker's camouflage die",)
+    assert dice_action(state, [5]) == RollCamouflage(5)
+
+
+def test_the_app_rolls_the_camouflage_die_like_any_die():
+    state = camouflage_roll()
+
+    rolled = chance_action(state)
+
+    assert isinstance(rolled, RollCamouflage) and rolled in legal_actions(state)
+
+
+def test_toxic_tokens_are_drawn_on_their_space(app):
+    state = replace(position(4, amoebas=["red-1@8"]), toxic=((12, 2),))
+
+    with app.test_request_context():
+        drawn = str(board_svg(state.setup.board, public_view(state)))
+
+    assert 'data-toxic="2"' in drawn and "2 toxic DP tokens" in drawn
