@@ -75,3 +75,11 @@ def test_the_next_card_is_on_the_holders_phone_and_nowhere_else(referee):
     for page in others + public:
         assert secret not in page
     assert "may look at the next environment card on their phone" in public[0]
+
+
+def test_the_tv_board_lists_the_extra_genes_face_up(referee):
+    referee.create_game(
+        cards="app", extra_mode="start_and_turned", extra_gene=["social_gene", "glutton"]
+    )
+    board = text_of(referee.client.get(f"/b/{referee.game().board_token}"))
+    assert "Extra genes face up:" in board and "Glutton, Social Gene" in board
