@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.tracker import flow, sources
+from companion.tracker import flow, genes_feeding, sources
 from companion.tracker.actions import Correct
 from companion.tracker.data import (
     FOOD_CUBES_PER_COLOR,
@@ -24,7 +24,7 @@ from companion.tracker.msg import Msg, msg
 from companion.tracker.state import GameState, HeldGene, amoeba_ref, player_ref
 from companion.tracker.text import check_text
 
-LIMITS = {"bp": 999, "dp": 9, "cubes": FOOD_CUBES_PER_COLOR, "gene": 10_000}
+LIMITS = {"bp": 999, "dp": 9, "cubes": FOOD_CUBES_PER_COLOR, "gene": 10_000, "toxic": 99}
 
 
 def _need(value: object, refusal: Msg) -> None:
@@ -127,6 +127,8 @@ def apply_correction(state: GameState, action: Correct, events: Events) -> GameS
         )
     elif field == "amoeba_space":
         state, text = _amoeba_space(state, action)
+    elif field == "toxic":
+        state, text = genes_feeding.correct_toxic(state, action)
     elif field == "gene":
         state, text = _gene(state, action)
     else:

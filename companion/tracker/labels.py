@@ -71,6 +71,7 @@ FIELD_NAMES = {
     "marker": P_("correction", "marker"),
     "amoeba_space": P_("correction", "amoeba_space"),
     "gene": P_("correction", "gene"),
+    "toxic": P_("correction", "toxic"),
 }
 
 
@@ -237,6 +238,12 @@ def _correction(state: GameState, action: A.Correct) -> Msg:
         return msg(
             "correction: {color} cubes on space {space} = {value}",
             color=color_ref(color),
+            space=action.space,
+            value=value,
+        )
+    if field == "toxic" and action.space:
+        return msg(
+            "correction: toxic DP tokens on space {space} = {value}",
             space=action.space,
             value=value,
         )

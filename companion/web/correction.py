@@ -17,7 +17,7 @@ from companion.i18n import t
 from companion.tracker.data import ALL_GENES, amoebas_per_color
 from companion.tracker.state import AmoebaId, GameState, player_ref
 
-KINDS = ("bp", "dp", "cubes", "marker", "amoeba_space", "gene")
+KINDS = ("bp", "dp", "cubes", "marker", "amoeba_space", "gene", "toxic")
 
 # The inputs each kind needs (by the names of the form's controls).
 NEEDS = {
@@ -27,6 +27,7 @@ NEEDS = {
     "marker": ("color", "number"),
     "amoeba_space": ("any_amoeba", "to_space"),
     "gene": ("color", "gene", "held"),
+    "toxic": ("space", "number"),
 }
 
 
@@ -39,6 +40,7 @@ def kind_labels() -> dict[str, str]:
         "marker": _("a player's ladder marker"),
         "amoeba_space": _("where an amoeba is (or take it off the board)"),
         "gene": _("whether a player holds a gene"),
+        "toxic": _("toxic DP tokens lying on a space"),
     }
 
 
@@ -88,6 +90,7 @@ def correction_form(state: GameState, form: Any = None) -> dict[str, Any]:
         {
             "n": space,
             "cubes": {c.value: state.cubes_on(space)[i] for i, c in enumerate(state.colors)},
+            "toxic": state.toxic_on(space),
         }
         for space in state.setup.board.spaces()
     ]
@@ -107,6 +110,7 @@ def correction_form(state: GameState, form: Any = None) -> dict[str, Any]:
         "cubes": next(s["cubes"][color] for s in spaces if str(s["n"]) == space),
         "amoeba_space": next((a["space"] for a in every if a["id"] == amoeba), 0),
         "gene": int(gene in player["genes"].split()),
+        "toxic": next(s["toxic"] for s in spaces if str(s["n"]) == space),
     }[kind]
     refilled = form.get("value", "") if form else ""
     return {

@@ -72,6 +72,7 @@ def test_each_kind_declares_exactly_the_inputs_it_needs(game):
         "marker": "color number",
         "amoeba_space": "any_amoeba to_space",
         "gene": "color gene held",
+        "toxic": "space number",  # Toxic Excretions' DP tokens on a space
     }
     labelled = {m.group(2) for m in LABEL_RE.finditer(form) if m.group(2)}
     assert labelled == {n for needs in kinds.values() for n in needs.split()}
