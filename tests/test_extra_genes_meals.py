@@ -20,6 +20,7 @@ from companion.textview import render
 from companion.tracker import legal_actions, prompt
 from companion.tracker.actions import (
     Attack,
+    Correct,
     Drift,
     Feed,
 )
@@ -318,3 +319,15 @@ def test_the_readable_record_lists_toxic_tokens_on_their_space():
     lines = [line for line in render(state).splitlines() if line.strip().startswith("12 ")]
 
     assert lines and lines[0].endswith("2 toxic DP tokens")
+
+
+def test_the_referee_corrects_the_toxic_tokens_on_a_space():
+    state = position(4, amoebas=["red-1@8"])
+    fix = Correct(field="toxic", value=2, reason="two tokens lie there", space=12)
+
+    state, events = play(state, fix)
+
+    assert state.toxic_on(12) == 2
+    assert "toxic DP tokens on space 12 set from 0 to 2" in texts(events)
+    state, _ = play(state, replace(fix, value=0))
+    assert state.toxic == ()

@@ -34,6 +34,7 @@
     if (kind === "dp" && amoeba) { return amoeba.dataset.dp; }
     if (kind === "cubes" && space && player) { return space.dataset[player.value]; }
     if (kind === "amoeba_space" && amoeba) { return amoeba.dataset.space; }
+    if (kind === "toxic" && space) { return space.dataset.toxic; }
     if (kind === "gene" && player && gene) {
       return player.dataset.genes.split(" ").indexOf(gene.value) >= 0 ? "1" : "0";
     }

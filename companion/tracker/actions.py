@@ -363,7 +363,7 @@ class DeclineAggression(Action):
 
 
 # ----- any time ----------------------------------------------------------------------
-CORRECTION_FIELDS = ("bp", "dp", "cubes", "marker", "amoeba_space", "gene")
+CORRECTION_FIELDS = ("bp", "dp", "cubes", "marker", "amoeba_space", "gene", "toxic")
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.tracker import corrections_table, flow, sources
+from companion.tracker import corrections_table, flow, genes_feeding, sources
 from companion.tracker.actions import Correct
 from companion.tracker.data import (
     GENES_BY_KEY,
@@ -24,10 +24,20 @@ from companion.tracker.msg import Msg, msg
 from companion.tracker.state import GameState, HeldGene, amoeba_ref, player_ref
 from companion.tracker.text import check_text
 
-LIMITS = {"bp": 999, "dp": 9, "cubes": corrections_table.MAX_BOX, "gene": 10_000}
+LIMITS = {"bp": 999, "dp": 9, "cubes": corrections_table.MAX_BOX, "gene": 10_000, "toxic": 99}
 # Corrections whose value is a number the table shows (the others need no value).
-COUNTED = ("bp", "dp", "cubes", "marker", "amoeba_space", "gene", "gene_since", "box_cubes")
-FIELDS = COUNTED[:6] + tuple(corrections_table.TABLE)
+COUNTED = (
+    "bp",
+    "dp",
+    "cubes",
+    "marker",
+    "amoeba_space",
+    "gene",
+    "toxic",
+    "gene_since",
+    "box_cubes",
+)
+FIELDS = COUNTED[:7] + tuple(corrections_table.TABLE)
 
 
 def _need(value: object, refusal: Msg) -> None:
@@ -144,6 +154,8 @@ def apply_correction(state: GameState, action: Correct, events: Events) -> GameS
         )
     elif field == "amoeba_space":
         state, text = _amoeba_space(state, action)
+    elif field == "toxic":
+        state, text = genes_feeding.correct_toxic(state, action)
     elif field == "gene":
         state, text = _gene(state, action)
     else:

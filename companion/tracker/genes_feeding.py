@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from companion.tracker import sources
 from companion.tracker.actions import Cubes, cubes_ref, norm_cubes
+from companion.tracker.errors import InvalidAction
 from companion.tracker.extra_genes import (
     CLEANLINESS,
     GLUTTON,
@@ -139,6 +140,23 @@ def set_toxic(state: GameState, space: int, dp: int) -> GameState:
     rest = tuple((s, n) for s, n in state.toxic if s != space)
     lying = rest + (((space, dp),) if dp else ())
     return replace(state, toxic=tuple(sorted(lying)))
+
+
+def correct_toxic(state: GameState, action) -> tuple[GameState, Msg]:
+    """A referee correction of the DP tokens lying on a space (`Correct`, field `toxic`)."""
+    space = action.space
+    if space is None:
+        raise InvalidAction(msg("a '{field}' correction needs a space", field=action.field))
+    if space not in state.setup.board.spaces():
+        raise InvalidAction(msg("there is no space {space} on the soup", space=space))
+    before = state.toxic_on(space)
+    text = msg(
+        "toxic DP tokens on space {space} set from {before} to {after}",
+        space=space,
+        before=before,
+        after=action.value,
+    )
+    return set_toxic(state, space, action.value), text
 
 
 def excreta_message(state: GameState, aid: AmoebaId, cubes: Cubes, space: int) -> Msg:

@@ -74,6 +74,7 @@ FIELD_NAMES = {
     "gene_since": P_("correction", "gene_since"),
     "uses": P_("correction", "uses"),
     "box_cubes": P_("correction", "box_cubes"),
+    "toxic": P_("correction", "toxic"),
 }
 
 
@@ -252,6 +253,12 @@ def _correction(state: GameState, action: A.Correct) -> Msg:
             "correction: markers of {one} and {two} swap",
             one=player_ref(state, color),
             two=player_ref(state, action.other),
+        )
+    if field == "toxic" and action.space:
+        return msg(
+            "correction: toxic DP tokens on space {space} = {value}",
+            space=action.space,
+            value=value,
         )
     what = amoeba_ref(state, aid) if aid else (player_ref(state, color) if color else None)
     if what is not None and value is None:

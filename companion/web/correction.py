@@ -31,6 +31,7 @@ KINDS = (
     "uses",
     "card",
     "box_cubes",
+    "toxic",
 )
 
 # The inputs each kind needs (by the names of the form's controls).
@@ -47,6 +48,7 @@ NEEDS = {
     "uses": ("color", "uses"),
     "card": ("card", "cards"),
     "box_cubes": ("color", "number"),
+    "toxic": ("space", "number"),
 }
 USES = ("defense", "escape", "aggression", "attack")
 
@@ -66,6 +68,7 @@ def kind_labels() -> dict[str, str]:
         "uses": _("what a player already used this round (Defense, Escape, Aggression, an attack)"),
         "card": _("the face-up environment card and the cards turned"),
         "box_cubes": _("food cubes of a color in the group's box"),
+        "toxic": _("toxic DP tokens lying on a space"),
     }
 
 
@@ -156,6 +159,7 @@ def correction_form(state: GameState, form: Any = None) -> dict[str, Any]:
         {
             "n": space,
             "cubes": {c.value: state.cubes_on(space)[i] for i, c in enumerate(state.colors)},
+            "toxic": state.toxic_on(space),
         }
         for space in state.setup.board.spaces()
     ]
@@ -184,6 +188,7 @@ def correction_form(state: GameState, form: Any = None) -> dict[str, Any]:
         "cubes": next(s["cubes"][color] for s in spaces if str(s["n"]) == space),
         "amoeba_space": next((a["space"] for a in every if a["id"] == amoeba), 0),
         "gene": int(gene in player["genes"].split()),
+        "toxic": next(s["toxic"] for s in spaces if str(s["n"]) == space),
     }[kind]
     refilled = form.get("value", "") if form else ""
     return {

@@ -78,6 +78,7 @@ def test_each_kind_declares_exactly_the_inputs_it_needs(game):
         "uses": "color uses",
         "card": "card cards",
         "box_cubes": "color number",
+        "toxic": "space number",  # Toxic Excretions' DP tokens on a space
     }
     labelled = set(re.findall(r'<(?:label|fieldset class="inline") data-needs="(\w+)"', form))
     assert labelled == {n for needs in kinds.values() for n in needs.split()}

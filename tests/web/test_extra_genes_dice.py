@@ -1,5 +1,6 @@
 """Camouflage I's die on the console (003 §The Amoeba Advanced Genome Project): entered like
-every other die, or rolled by the app; toxic DP tokens drawn on the soup where they lie.
+every other die, or rolled by the app; toxic DP tokens drawn on the soup where they lie, and
+set by a referee correction when the table shows otherwise.
 """
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from builders import aid, at_phase, play, position
+from conftest import text_of
 
 from companion.tracker import legal_actions, prompt
 from companion.tracker.actions import Attack, Drift
@@ -53,3 +55,12 @@ def test_toxic_tokens_are_drawn_on_their_space(app):
         drawn = str(board_svg(state.setup.board, public_view(state)))
 
     assert 'data-toxic="2"' in drawn and "2 toxic DP tokens" in drawn
+
+
+def test_the_correction_form_sets_the_toxic_tokens_on_a_space(game):
+    game.post("/correct", {"field": "toxic", "space": 12, "value": 3, "reason": "the table"})
+
+    assert game.game().state.toxic_on(12) == 3
+    form = text_of(game.console(htmx=True))
+    assert "toxic DP tokens lying on a space" in form
+    assert '<option value="12" data-red="2"' in form and 'data-toxic="3"' in form
