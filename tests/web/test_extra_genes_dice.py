@@ -61,6 +61,6 @@ def test_the_correction_form_sets_the_toxic_tokens_on_a_space(game):
     game.post("/correct", {"field": "toxic", "space": 12, "value": 3, "reason": "the table"})
 
     assert game.game().state.toxic_on(12) == 3
-    form = text_of(game.console(htmx=True))
+    form = text_of(game.correction())  # the form, as the console fetches it when opened
     assert "toxic DP tokens lying on a space" in form
     assert '<option value="12" data-red="2"' in form and 'data-toxic="3"' in form
