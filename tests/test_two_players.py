@@ -160,6 +160,21 @@ def test_double_play_2_has_no_dp_on_the_starting_amoebas():
     assert state.amoeba(aid("red-1")).dp == 0
 
 
+def test_double_play_2_each_person_rolls_once_and_takes_start_space_1_or_2():
+    # Reading (000 §Ursuppe para 2 jugadores: "Comenzar como un juego de cuatro jugadores";
+    # 000 §Orden de Inicio): one marker per person, so the person rolls once, with their
+    # first color, and picks start space 1 or 2 for it.
+    state = new_game(double_setup(TwoPlayers.DOUBLE_2))
+    state = apply(state, A.TurnEnvironmentCard(state.remaining_cards()[0])).state
+    assert {a.color for a in legal_actions(state)} == {RED}
+    state, events = play(state, A.RollForStartOrder(RED, 5), A.RollForStartOrder(GREEN, 9))
+    assert "Ana ● red + ▲ yellow rolls 5 for the start order." in texts(events)
+    assert "each picks a ladder start space 1-2" in texts(events)
+    assert {(a.color, a.space) for a in legal_actions(state)} == {(GREEN, 1), (GREEN, 2)}
+    state, _ = play(state, A.ChooseStartSpace(GREEN, 2))
+    assert state.player(BLUE).marker == 2 and state.player(RED).marker == 1
+
+
 def test_double_play_2_genes_and_purse_belong_to_the_person():
     state = at_phase(double2_position(bp=10), Phase.GENES)
     assert state.cursor.order == (GREEN, RED)  # one purchase turn per person, descending
