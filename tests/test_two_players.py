@@ -10,6 +10,7 @@ from companion.tracker import actions as A
 from companion.tracker.data import Color
 from companion.tracker.engine import validate_setup
 from companion.tracker.people import TwoPlayers, ranking
+from companion.tracker.projection import person_seat_view
 from companion.tracker.state import GameSetup, Phase, Seat, Step
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
@@ -226,3 +227,22 @@ def test_double_play_2_one_debt_per_person():
     state, events = play(state, legal_actions(state)[0])
     assert "owes" not in texts(events)  # yellow shares the genes: no second debt
     assert state.phase is Phase.GENES
+
+
+# ----- the phones -------------------------------------------------------------------------
+@pytest.mark.parametrize("variant", [TwoPlayers.DOUBLE_1, TwoPlayers.DOUBLE_2])
+def test_a_persons_phone_projects_their_own_two_colors_only(variant):
+    # issue 9: "each person's phone shows both colors"; only the person's colors are
+    # projected, so another person's hidden card never reaches it (genes_sensing.secret_for)
+    state = position(4, setup=double_setup(variant), markers={"red": 3, "yellow": 7})
+    for color in (RED, YELLOW):
+        view = person_seat_view(state, color)
+        assert [v["color"] for v in view["colors"]] == ["red", "yellow"]
+        assert view["name"] == "Ana" and view["people"] == 2
+        assert view["shared"] is (variant is TwoPlayers.DOUBLE_2)
+    assert [v["color"] for v in person_seat_view(state, BLUE)["colors"]] == ["green", "blue"]
+
+
+def test_one_color_players_have_no_person_view():
+    assert person_seat_view(position(4), RED) is None
+    assert person_seat_view(decoy_position(), GREEN) is None
