@@ -246,3 +246,9 @@ def test_a_persons_phone_projects_their_own_two_colors_only(variant):
 def test_one_color_players_have_no_person_view():
     assert person_seat_view(position(4), RED) is None
     assert person_seat_view(decoy_position(), GREEN) is None
+
+
+def test_double_play_2_phone_lists_the_shared_purse_offers_once():
+    state = at_phase(double2_position(bp=10), Phase.GENES)
+    red, yellow = person_seat_view(state, RED)["colors"]
+    assert red["affordable"] and yellow["affordable"] == []

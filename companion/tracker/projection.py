@@ -263,12 +263,16 @@ def person_seat_view(state: GameState, color: Color) -> dict[str, Any] | None:
     if len(person.colors) < 2:
         return None
     views = [seat_view(state, c) for c in person.colors]
+    shared = people.shares_records(state.setup)
+    for view in views[1:]:  # one purse: the same offers are listed once, under the first color
+        if shared and view["affordable"] == views[0]["affordable"]:
+            view["affordable"] = []
     ranked = person_ranking(state)
     return {
         "name": person.name,
         "label": person_ref(state, person),
         "colors": views,
-        "shared": people.shares_records(state.setup),  # one purse, genes and marker
+        "shared": shared,  # one purse, genes and marker
         "your_turn": any(v["your_turn"] for v in views),
         "awaiting": views[0]["awaiting"],
         "place": next(r["place"] for r in ranked if r["name"] == person.name),
