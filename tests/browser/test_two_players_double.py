@@ -42,8 +42,8 @@ def set_up_on_the_page(page, base_url: str, variant: str) -> str:
 
 
 def table_plays_to_last_genes(store, game_id: str, seed: int) -> None:
-    """Append the table's seeded play up to the gene purchases of the round the game ends
-    in (or as far as the game goes when it ends earlier)."""
+    """Append the table's seeded play up to the first choice from the gene purchases on
+    (phase 3) of the round the game ends in."""
     state = store.get(game_id).state
     rng = random.Random(seed)
     played = []
@@ -57,7 +57,7 @@ def table_plays_to_last_genes(store, game_id: str, seed: int) -> None:
         (
             i
             for i, (_, before) in enumerate(played)
-            if before.round == last_round and before.phase is Phase.GENES
+            if before.round == last_round and before.phase.number >= Phase.GENES.number
         ),
         len(played) - 1,
     )
@@ -75,15 +75,37 @@ def drive_page_until(page, store, game_id: str, done) -> int:
     raise AssertionError(f"not done after {MAX_PAGE_STEPS} clicks")
 
 
+def person_links(page, base_url: str, game_id: str) -> dict[str, str]:
+    """The seat sheet's codes: one per person (the public board's aside)."""
+    page.goto(f"{base_url}/games/{game_id}/seats")
+    cards = page.locator(".qr-card")
+    links = {}
+    for i in range(cards.count()):
+        card = cards.nth(i)
+        url = card.locator(".url a").inner_text()
+        if "/s/" in url:
+            links[card.locator("figcaption").inner_text().split()[0]] = url
+    page.goto(f"{base_url}/games/{game_id}")
+    page.wait_for_selector("#console")
+    return links
+
+
 @pytest.mark.parametrize("variant", ["double1", "double2"])
 def test_two_people_play_double_play_to_a_ranking_by_person(
     referee, phone_context, live_server, console_watch, shot, variant
 ):
     page = referee
     store = live_server.app.extensions["companion.store"]
+    box = store.setting("box")  # the setup page remembers the group's box: put it back after
     game_id = set_up_on_the_page(page, live_server.url, variant)
     assert "Ana" in page.inner_text("#console") and "Ben" in page.inner_text("#console")
     shot(page, f"two-players-{variant}-01-console")
+    links = person_links(page, live_server.url, game_id)
+    assert sorted(links) == ["Ana", "Ben"]  # one code per person, either color's view
+    phones = {}
+    for name, url in links.items():
+        phones[name] = console_watch.watch(phone_context.new_page())
+        phones[name].goto(url)
 
     # The start on the page: rolls, start spaces and the placements.
     drive_page_until(page, store, game_id, lambda s: s.phase is not Phase.SETUP)
@@ -95,6 +117,14 @@ def test_two_people_play_double_play_to_a_ranking_by_person(
         table_plays_to_last_genes(store, game_id, seed=attempt)
         page.reload()
         page.wait_for_selector("#console")
+        if attempt == 0:
+            rev = store.get(game_id).revision
+            for name, phone in phones.items():  # the phones follow by themselves
+                phone.wait_for_function(
+                    "rev => Number(document.querySelector('#seat')?.dataset.revision) >= rev",
+                    arg=rev,
+                )
+                shot(phone, f"two-players-{variant}-02-phone-{name}-genes")
         state = store.get(game_id).state
         drive_page_until(
             page,
@@ -107,7 +137,7 @@ def test_two_people_play_double_play_to_a_ranking_by_person(
     final = store.get(game_id).state
     assert final.phase is Phase.OVER
     page.reload()
-    shot(page, f"two-players-{variant}-02-console-over")
+    shot(page, f"two-players-{variant}-03-console-over")
 
     page.goto(f"{live_server.url}/games/{game_id}/standings")
     persons = page.locator("[data-persons] li")
@@ -120,21 +150,10 @@ def test_two_people_play_double_play_to_a_ranking_by_person(
     if variant == "double1":  # each person ranks by the worse of their two markers
         assert "the worse of" in persons.first.inner_text()
     winner = persons.first.get_attribute("data-person")
-    shot(page, f"two-players-{variant}-03-standings")
+    shot(page, f"two-players-{variant}-04-standings")
 
-    # One code per person on the sheet; each phone shows both colors and the ranking.
-    page.goto(f"{live_server.url}/games/{game_id}/seats")
-    cards = page.locator(".qr-card")
-    links = {}
-    for i in range(cards.count()):
-        card = cards.nth(i)
-        caption = card.locator("figcaption").inner_text()
-        if "/s/" in (url := card.locator(".url a").inner_text()):
-            links[caption.split()[0]] = url
-    assert sorted(links) == ["Ana", "Ben"]
-    for name, url in links.items():
-        phone = console_watch.watch(phone_context.new_page())
-        phone.goto(url)
+    # Each phone, never reloaded, shows the ranking by person and both colors.
+    for name, phone in phones.items():
         phone.wait_for_selector("[data-final]")
         text = phone.inner_text("#seat")
         assert "Ranking by person" in text
@@ -143,10 +162,8 @@ def test_two_people_play_double_play_to_a_ranking_by_person(
         assert ("You win!" in text) == (name == winner)
         assert phone.locator(f"[data-person-view='{name}']").count() == 1
         colors = {c for n, c in DOUBLE if n == name}
-        shown = {
-            phone.locator("[data-color-view]").nth(i).get_attribute("data-color-view")
-            for i in range(phone.locator("[data-color-view]").count())
-        }
+        views = phone.locator("[data-color-view]")
+        shown = {views.nth(i).get_attribute("data-color-view") for i in range(views.count())}
         if variant == "double1":
             assert shown == colors  # each color's own purse, genes and marker
         else:
@@ -155,6 +172,7 @@ def test_two_people_play_double_play_to_a_ranking_by_person(
         assert phone.locator(".ranking.persons .mine").count() == 1  # the person's own row
         if variant == "double1":  # and both colors' rows; double play II ranks markers
             assert phone.locator("[data-ranking] .mine").count() == 2
-        shot(phone, f"two-players-{variant}-04-phone-{name}")
+        shot(phone, f"two-players-{variant}-05-phone-{name}")
         phone.close()
+    store.set_setting("box", box)
     console_watch.assert_clean()
