@@ -83,6 +83,11 @@ def test_double_play_2_phones_show_the_final_ranking_by_person(referee):
         assert ("You win!" in page) == (place.group(1) == "1")
     assert phones["red"].count("You win!") == phones["yellow"].count("You win!")
     assert phones["red"].count("You win!") != phones["green"].count("You win!")
+    for page in (  # the TV and the standings: one marker per person, ranked by person
+        text_of(referee.client.get(f"/b/{referee.game().board_token}")),
+        text_of(referee.client.get(f"{referee.url}/standings")),
+    ):
+        assert "data-persons" in page and "data-ranking" not in page
 
 
 def test_double_play_hands_out_one_code_per_person_and_revokes_both(referee):
