@@ -91,8 +91,22 @@ def _remembered() -> dict[str, Any]:
         "box_cubes": box.get("box_cubes", FOOD_CUBES_PER_COLOR),
         "box_least": START_CUBES_PER_SPACE * make_board(BoardFlip.NONE).size,
         "players": box.get("players", []),
+        "row_colors": row_colors(box.get("players", [])),
         "rulebook": box.get("rulebook", Book.SPANISH.value),
     }
+
+
+def row_colors(players: list[dict]) -> list[str]:
+    """Each setup row's color: the one remembered for it, then the colors no row has yet,
+    so the rows never start with a color twice (a 3-player game remembered with blue
+    leaves blue off the fourth row)."""
+    every = [c.value for c in Color]
+    chosen: list[str | None] = []
+    for i in range(len(every)):
+        color = players[i].get("color") if i < len(players) else None
+        chosen.append(color if color in every and color not in chosen else None)
+    free = iter(c for c in every if c not in chosen)
+    return [c or next(free) for c in chosen]
 
 
 def two_player_choices() -> list[tuple[str, str]]:
