@@ -41,7 +41,7 @@ class BoardData:
     def problem(self) -> Msg | None:
         """What makes this board unusable (the setup refuses it), or None."""
         shores = dict(self.shores)
-        if sorted(shores, key=int) != list(REGIONS):
+        if len(self.shores) != len(REGIONS) or set(shores) != set(REGIONS):
             return msg("every land region 1-12 needs its shores")
         if any(not oceans or set(oceans) - set(OCEANS) for oceans in shores.values()):
             return msg("every land region borders at least one ocean")
@@ -50,7 +50,7 @@ class BoardData:
         if any(a == b or {a, b} - set(REGIONS) for a, b in self.strips):
             return msg("a water strip joins two different land regions")
         volcanoes = dict(self.volcanoes)
-        if sorted(volcanoes, key=int) != list(REGIONS):
+        if len(self.volcanoes) != len(REGIONS) or set(volcanoes) != set(REGIONS):
             return msg("every land region needs its volcano neighbour")
         if any(r == n or n not in REGIONS for r, n in volcanoes.items()):
             return msg("a volcano joins a region to another land region")

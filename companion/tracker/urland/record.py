@@ -15,6 +15,7 @@ from typing import Any
 from companion.tracker.errors import InvalidAction
 from companion.tracker.msg import msg
 from companion.tracker.record import FORMAT, VERSION, Undo, effective_actions
+from companion.tracker.record_errors import RecordError
 from companion.tracker.urland import codec, engine
 from companion.tracker.urland.actions import Action, DrawToken, KeepToken
 from companion.tracker.urland.log import Event, visible
@@ -56,11 +57,19 @@ def record_from_dict(data: Any) -> tuple[UrlandSetup, tuple[Entry, ...]]:
     """A record's setup and entries; InvalidAction if it is not an Urland record."""
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("game") != GAME:
         raise InvalidAction(msg("that is not an Urland record"))
-    try:
-        setup = codec.setup_from_dict(data["setup"])
-    except (KeyError, TypeError, ValueError):
-        raise InvalidAction(msg("that is not an Urland record")) from None
-    return setup, tuple(entry_from_dict(e) for e in data.get("actions", []))
+    if "setup" not in data:
+        raise InvalidAction(msg("that is not an Urland record"))
+    setup = codec.setup_from_dict(data["setup"])
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError(msg("'actions' must be a list"))
+    entries = []
+    for i, entry in enumerate(actions, 1):
+        try:
+            entries.append(entry_from_dict(entry))
+        except InvalidAction as exc:
+            raise RecordError(exc.msg, i) from None
+    return setup, tuple(entries)
 
 
 def replay_entries(setup: UrlandSetup, entries: tuple[Entry, ...]) -> UrlandState:
