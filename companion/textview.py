@@ -73,6 +73,10 @@ def render(state: GameState, tr: Translator = ENGLISH) -> str:
     for space in state.setup.board.spaces():
         cubes = " ".join(f"{n:>5}" for n in state.cubes_on(space))
         here = say(Seq(tuple(amoeba_ref(state, a.id) for a in state.amoebas_on(space)), ", "))
+        tokens = state.toxic_on(space)  # Toxic Excretions' DP lying on the space
+        if tokens:
+            lying = say(nmsg("{n} toxic DP token", "{n} toxic DP tokens", tokens))
+            here = f"{here}; {lying}" if here else lying
         lines.append(f"  {space:>5} {cubes}   {here}")
     supply = " ".join(f"{state.supply(c):>5}" for c in state.colors)
     # TRANSLATORS: the soup table's last row: the cubes still in the supply ("suppl" is

@@ -96,7 +96,7 @@ GAMES = {
             ("Ana", Color.BLUE),
             ("Ben", Color.YELLOW),
             ("Cleo", Color.RED),
-            ("Dev", Color.BLACK),
+            ("Dora", Color.BLACK),  # not "Dev": Spanish "Devuelto" would contain it
             ("Eli", Color.GREEN),
         ),
         shuffle=True,

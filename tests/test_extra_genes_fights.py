@@ -166,6 +166,8 @@ def test_alarm_lets_the_other_amoebas_escape_after_one_is_eaten():
 
     assert prompt(state).step is Step.ATTACK_RESPONSE
     assert Escape() in legal_actions(state)
+    state, events = play(state, Escape())
+    assert "can flee because one of its player's amoebas was eaten (Alarm)" in texts(events)
 
 
 def test_alarm_gives_nothing_before_an_amoeba_is_eaten():

@@ -16,6 +16,7 @@ from dataclasses import replace
 from builders import aid, at_phase, play, position, setup_for, texts
 from builders import refused_message as refused
 
+from companion.textview import render
 from companion.tracker import legal_actions, prompt
 from companion.tracker.actions import (
     Attack,
@@ -309,3 +310,11 @@ def test_excreta_out_of_reach_are_refused_naming_cleanliness():
     state, _ = drifted(["cleanliness"])
 
     assert "(Cleanliness)" in refused(state, PlaceExcreta(RED1, 1))
+
+
+def test_the_readable_record_lists_toxic_tokens_on_their_space():
+    state = replace(position(4, amoebas=["red-1@8"]), toxic=((12, 2),))
+
+    lines = [line for line in render(state).splitlines() if line.strip().startswith("12 ")]
+
+    assert lines and lines[0].endswith("2 toxic DP tokens")

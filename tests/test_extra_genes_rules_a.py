@@ -36,6 +36,7 @@ from companion.tracker.data import Color
 from companion.tracker.extra_actions import Explode, GiveUpAttack, PayHardCrust, SwapGene
 from companion.tracker.extra_genes import EXTRA_KEYS
 from companion.tracker.options import ExtraGenesMode
+from companion.tracker.projection import seat_view
 from companion.tracker.scoring import advance
 from companion.tracker.state import Phase, Step
 
@@ -188,6 +189,7 @@ def test_population_explosion_places_free_amoebas_up_to_the_leaders_count():
     state, events = play(state, Explode(BLUE))
     assert "gives up 17 BP" in texts(events)  # 7 held + this round's income of 10
     assert state.player(BLUE).bp == 0
+    assert [str(m) for m in seat_view(state, BLUE)["affordable"]] == ["3 new amoebas at 0 BP"]
     for n, space in ((2, 9), (3, 11), (4, 14)):
         state, events = play(state, Divide(aid(f"blue-{n}"), space))
     assert len(state.amoebas_of(BLUE)) == 4  # the leader's count: the turn ends by itself
@@ -280,8 +282,8 @@ def test_flexible_lowers_social_gene_from_its_holder_and_a_swap_by_one_bp():
         bp={"blue": 10, "red": 0},
     )
     state = at_phase(state, Phase.GENES)
-    for color in (RED, YELLOW, GREEN):
-        state, _ = play(state, EndPurchases(color))
+    while prompt(state).actor is not BLUE:
+        state, _ = play(state, EndPurchases(prompt(state).actor))
     state, _ = play(state, BuyGene(BLUE, "social_gene"))
     assert (state.player(BLUE).bp, state.player(RED).bp) == (9, 1)
     state, events = play(state, SwapGene(BLUE, "intelligence", "tentacle"))  # 5 - 1 - 2

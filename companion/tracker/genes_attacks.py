@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker import sources
+from companion.tracker.data import ESCAPE
 from companion.tracker.extra_genes import (
     ALARM,
     CAMOUFLAGE_1,
@@ -103,6 +104,18 @@ def raise_alarm(state: GameState, victim: Amoeba, events: Events) -> GameState:
     )
     say(events, "attack", text, sources.ALARM_READING)
     return state
+
+
+def alarm_escape_note(state: GameState, attack: AttackCtx, events: Events) -> None:
+    """Say that an escape comes from Alarm, when the victim's owner does not hold Escape."""
+    player = state.player(attack.target.color)
+    if alarmed(player) and not player.holds(ESCAPE):
+        text = msg(
+            "{who} can flee because one of its player's amoebas was eaten ({gene}).",
+            who=amoeba_ref(state, attack.target),
+            gene=state.gene(ALARM).term,
+        )
+        say(events, "attack", text, sources.ALARM_READING)
 
 
 def survives_mouthful(state: GameState, attack: AttackCtx, events: Events) -> GameState | None:

@@ -19,6 +19,7 @@ from companion.tracker import (
     defects,
     division,
     genes_deaths,
+    genes_explosion,
     genes_sensing,
     market,
     movement,
@@ -182,7 +183,11 @@ def _affordable(state: GameState, color: Color) -> list[Msg]:
         if division.free_amoeba_due(state, color):
             return [msg("one free amoeba, anywhere")]
         cost = division.division_cost(state, color)
-        count = min(player.bp // cost, len(division.free_numbers(state, color)))
+        free = len(division.free_numbers(state, color))
+        if cost == 0:  # Population Explosion: free amoebas up to the leader's count
+            count = min(free, genes_explosion.target(state) - len(state.amoebas_of(color)))
+        else:
+            count = min(player.bp // cost, free)
         heals = genes_deaths.healing_note(state, color)
         if not count:
             return heals

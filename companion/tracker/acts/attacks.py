@@ -128,6 +128,7 @@ def _escape(state: GameState, action: Escape, events: Events) -> GameState:
     else:
         text = msg("{who} tries to escape (free: {gene}).", who=name, gene=gene(STREAMLINING))
     say(events, "attack", text, sources.ATTACKS)
+    genes_attacks.alarm_escape_note(state, attack, events)
     attack = replace(attack, tried=attack.tried + (attacks.FLEE,))
     state = state.with_cursor(attack=attack)
     ctx = MoveCtx(mover=attack.target, purpose="escape", active=True)
