@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,8 @@ from companion.i18n import translator
 from companion.tracker.errors import ActionError, InvalidAction
 from companion.tracker.game import URLAND, UnknownGame, game_of
 from companion.tracker.msg import render
+from companion.tracker.record import MAX_ENTRIES
+from companion.tracker.record_errors import RecordError
 from companion.tracker.urland import codec, engine
 from companion.tracker.urland import record as urland_record
 from companion.tracker.urland.actions import ACTIONS
@@ -203,6 +206,57 @@ def test_damaged_seats_are_refused_in_words(seats):
         setup, entries = urland_record.record_from_dict(data)
         urland_record.replay_entries(setup, entries)
     refused_in_words(caught.value)
+
+
+def with_actions(actions: list) -> dict:
+    return {**copy.deepcopy(FOUR), "actions": actions}
+
+
+@pytest.mark.parametrize("to", [6, 10**9])
+def test_an_undo_to_more_actions_than_are_in_force_names_its_entry(to):
+    data = with_actions([*FOUR["actions"][:5], {"type": "undo", "to": to}])
+    with pytest.raises(RecordError) as caught:
+        urland_record.record_from_dict(data)
+    assert caught.value.index == 6
+    assert "action 6: undo to" in caught.value.message
+    refused_in_words(caught.value)
+
+
+def test_an_action_the_rules_refuse_names_its_entry_and_rule():
+    actions = copy.deepcopy(FOUR["actions"])
+    actions[3] = {"type": "swim", "source": "A", "target": "B", "n": 1}  # a draw is awaited
+    setup, entries = urland_record.record_from_dict(with_actions(actions))
+    with pytest.raises(RecordError) as caught:
+        urland_record.replay_entries(setup, entries)
+    assert caught.value.index == 4 and caught.value.message.startswith("action 4: not now")
+    assert caught.value.source is not None
+
+
+def test_a_record_of_more_entries_than_a_record_may_hold_is_refused():
+    data = with_actions([{"type": "undo", "to": 0}] * (MAX_ENTRIES + 1))
+    with pytest.raises(RecordError) as caught:
+        urland_record.record_from_dict(data)
+    refused_in_words(caught.value)
+
+
+def test_a_record_full_of_undo_entries_replays_to_the_golden_game_quickly():
+    """20,000 entries: the whole game, then back to each point and forward one action, over
+    and over; only the actions in force are replayed (the Urland record keeps Ursuppe's undo
+    markers, docs/record-format.md)."""
+    actions = FOUR["actions"]
+    entries = list(actions)
+    k = 0
+    while len(entries) + 4 + len(actions) <= MAX_ENTRIES:
+        entries += [{"type": "undo", "to": k}, actions[k]]
+        entries += [{"type": "undo", "to": k + 1}]
+        k = (k + 1) % (len(actions) - 1)
+    entries += [{"type": "undo", "to": 0}, *actions]
+    setup, read = urland_record.record_from_dict(with_actions(entries))
+    start = time.process_time()
+    state = urland_record.replay_entries(setup, read)
+    assert time.process_time() - start < 1.0
+    golden = urland_record.replay_entries(*urland_record.record_from_dict(FOUR))
+    assert state == golden and len(read) > 19_000
 
 
 # ----- actions -----------------------------------------------------------------------------
