@@ -275,7 +275,11 @@ class Game:
             label = msg("undo to entry {n}", n=history.last_kept)
             item = LogItem(seq, label, events, is_undo=True)
         else:
-            item = LogItem(seq, self.core.describe(before, entry), events)
+            # The log is read by the console, the TV and the history: public readers. An
+            # event with an audience (Urland's drawn token, a sealed bid) is its player's
+            # alone (their phone shows it from the state), so it stays out of the log.
+            shown = tuple(e for e in events if getattr(e, "audience", None) is None)
+            item = LogItem(seq, self.core.describe(before, entry), shown)
         self.history, self.items = history, self.items.push(item)
         self.weight += len(text) + ENTRY_SEPARATOR
         return events

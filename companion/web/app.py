@@ -81,6 +81,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         seat,
         svg,
         taps,
+        urland_svg,
         why,
         wire,
     )
@@ -98,6 +99,8 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         why_for=why.derivations,
         deck_warnings=deck_warnings,
         why_prices=why.prices,
+        urland_board=urland_svg.game_board,
+        urland_track=urland_svg.track,
     )
 
     for module in (auth, games, console, moment, seat, board, records, rules):
