@@ -157,7 +157,8 @@ def track(view: dict[str, Any], per_row: int = 10) -> Markup:
         parts.append(f'<rect x="{x}" y="{y}" width="{size - 3}" height="{size - 3}" rx="4"/>')
         parts.append(f'<text x="{x + 2.5}" y="{y + 11}" class="rung-no">{n}</text>')
         for k, color in enumerate(markers.get(n, [])):
-            parts.append(shape(color, x + size / 2 + 3 + 4 * k, y + size / 2 + 4, 8))
+            piece = shape(color, x + size / 2 + 3 + 4 * k, y + size / 2 + 4, 8)
+            parts.append(f'<g class="marker">{piece}</g>')
         parts.append("</g>")
     parts.append("</svg>")
     return Markup("".join(parts))
