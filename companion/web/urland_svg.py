@@ -99,7 +99,7 @@ def _counts(counts: dict[str, int], x: float, y: float, per_row: int) -> str:
         cx, cy = x + col * 26, y + row * 20
         out.append(shape(color, cx, cy, 7))
         out.append(f'<text x="{cx + 9}" y="{cy + 5}" class="count">{n}</text>')
-    return "".join(out)
+    return f'<g class="pieces">{"".join(out)}</g>'
 
 
 def game_board(setup_board: BoardData, view: dict[str, Any]) -> Markup:
