@@ -75,6 +75,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         correction,
         drawings,
         games,
+        gameshells,
         moment,
         records,
         rules,
@@ -105,6 +106,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     for module in (auth, games, console, moment, seat, board, records, rules):
         app.register_blueprint(module.bp)
+    app.before_request(gameshells.refuse_unserved)
     app.register_blueprint(taps.bp)
     wire.init_app(app)
 

@@ -37,6 +37,26 @@ class GameShell:
     create: Callable[[Any], Any]  # the setup form -> a new game (raises InvalidAction)
     export_text: Callable[[Game], str]  # the record the referee downloads
     read_record: Callable[[Any], Any]  # record data -> Record, replayed (raises RecordError)
+    unserved: frozenset[str] = frozenset()  # endpoints of another game's tools: 404 here
+
+
+def refuse_unserved() -> None:
+    """Before a request: 404 for a game's page its shell does not serve (Ursuppe's dice,
+    corrections and moments for an Urland game)."""
+    from flask import abort, request
+
+    from companion.store import NotFound
+    from companion.web.common import store
+
+    game_id = (request.view_args or {}).get("game_id")
+    if not game_id or not request.endpoint:
+        return
+    try:
+        game = store().get(game_id)
+    except NotFound:
+        return  # the view answers 404 itself
+    if request.endpoint in shell_of(game).unserved:
+        abort(404)
 
 
 def template(game: Game, view: str) -> str:
@@ -144,6 +164,16 @@ def _urland() -> GameShell:
         create=urland.create,
         export_text=urland.export_text,
         read_record=urland.read_record,
+        unserved=frozenset(
+            {
+                "console.roll",
+                "console.correct",
+                "console.correction",
+                "moment.view",
+                "moment.why",
+                "console.history",
+            }
+        ),
     )
 
 
