@@ -101,3 +101,13 @@ def test_an_urland_record_exports_and_imports_as_urland(referee):
     new_id = response.headers["Location"].rsplit("/", 1)[-1]
     imported = referee.store.get(new_id)
     assert imported.core is URLAND and imported.state == referee.game().state
+
+
+def test_another_games_tools_are_not_served(referee):
+    """Ursuppe's dice, corrections and moments are no Urland pages: 404, never a failure."""
+    create_urland(referee)
+    for path in ("/at/1", "/why", "/correction", "/log"):
+        assert referee.client.get(referee.url + path).status_code == 404, path
+    for path in ("/roll", "/correct"):
+        assert referee.post(path, {}).status_code == 404, path
+    assert referee.post("/chance").status_code == 200  # Urland's own draw
