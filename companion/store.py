@@ -478,7 +478,7 @@ class Store:
             entry = decoded.get(text)
             if entry is None:
                 # Mended: text stored before the text check is shown, never a server error.
-                entry = decoded[text] = core.entry_from_dict(mend(json.loads(text)))
+                entry = decoded[text] = decode_entry(core, mend(json.loads(text)))
             game.add(entry, text, limit=False)  # a stored game always opens
         _mark_app_rolls(game, self._app_rolled_seqs(game_id))
         return game
@@ -762,6 +762,11 @@ class Store:
     def _app_rolled_seqs(self, game_id: str) -> set[int]:
         rows = self.db.query("select seq from app_rolls where game_id = ?", [game_id])
         return {r["seq"] for r in rows}
+
+
+def decode_entry(core: Core, data: Any) -> Entry:
+    """A stored entry, read by its game's record codec."""
+    return core.entry_from_dict(data)
 
 
 def _mended_setup(data: Any) -> Any:

@@ -207,10 +207,12 @@ class History:
     applied: dict[int, tuple[GameState, dict[Action, Applied]]] = field(
         default_factory=dict, compare=False, repr=False
     )
-    step: Any = field(default=apply, compare=False, repr=False)  # the game's `apply`
+    step: Any = field(
+        default=None, compare=False, repr=False
+    )  # the game's `apply` (None: Ursuppe's)
 
     @classmethod
-    def begin(cls, setup: Any, new: Any = new_game, step: Any = apply) -> History:
+    def begin(cls, setup: Any, new: Any = new_game, step: Any = None) -> History:
         """The history of a new game (`new`, `step`: the game's `new_game` and `apply`,
         Ursuppe's unless given, so undo works alike for every game)."""
         return cls(setup, new(setup), step=step)
@@ -289,7 +291,7 @@ class History:
             known = self.applied[id(before)] = (before, {})
         result = known[1].get(action)
         if result is None:
-            result = known[1][action] = self.step(before, action)
+            result = known[1][action] = (self.step or apply)(before, action)
         return result
 
 

@@ -10,7 +10,7 @@ from companion.store import Conflict, NotFound, SaveFailed
 from companion.tracker.data import Color
 from companion.tracker.errors import ActionError
 from companion.tracker.projection import public_view, seat_view
-from companion.web.auth import SEAT_COOKIE, is_referee
+from companion.web.auth import SEAT_COOKIE, check_csrf, is_referee
 from companion.web.common import hub, page_or_partial, store, unchanged_since, wants_partial
 from companion.web.games import SHAPES
 from companion.web.gameshells import shell_of
@@ -91,6 +91,7 @@ def view(token: str):
 def act(token: str):
     """A phone's own choice, in a game whose phones take choices (a token kept, a sealed
     bid); answers the seat partial, with the refusal in place (422 / 409)."""
+    check_csrf()  # this session's token, from this app's own page (as the console's posts)
     game, color = _seat(token)
     shell = shell_of(game)
     if not shell.seat_acts:
