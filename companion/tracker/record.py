@@ -207,9 +207,8 @@ class History:
     applied: dict[int, tuple[GameState, dict[Action, Applied]]] = field(
         default_factory=dict, compare=False, repr=False
     )
-    step: Any = field(
-        default=None, compare=False, repr=False
-    )  # the game's `apply` (None: Ursuppe's)
+    # the game's `apply` (None: Ursuppe's, looked up when called)
+    step: Any = field(default=None, compare=False, repr=False)
 
     @classmethod
     def begin(cls, setup: Any, new: Any = new_game, step: Any = None) -> History:
