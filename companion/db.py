@@ -74,6 +74,12 @@ def m005_taps(db: Database) -> None:
     )
 
 
+@migrations()
+def m006_games_game(db: Database) -> None:
+    """Which game a row plays (`tracker.game.GAMES`); every game before Urland is Ursuppe."""
+    db["games"].add_column("game", str, not_null_default="ursuppe")
+
+
 def _text(raw: bytes) -> str:
     return raw.decode("utf-8", "replace")
 

@@ -29,11 +29,12 @@ from sqlite_utils import Database
 
 from companion.backup import KEEP, make_backup
 from companion.db import connect
-from companion.tracker import Event, describe
+from companion.tracker import Event
 from companion.tracker.actions import TurnEnvironmentCard
 from companion.tracker.chain import EMPTY, Chain
-from companion.tracker.codec import setup_from_dict, setup_to_dict
 from companion.tracker.errors import ActionError, IllegalAction
+from companion.tracker.game import URSUPPE, game_of
+from companion.tracker.game import Game as Core
 from companion.tracker.msg import Msg, Param, Seq, as_msg, msg, nmsg
 from companion.tracker.record import (
     ENTRY_SEPARATOR,
@@ -46,13 +47,11 @@ from companion.tracker.record import (
     Record,
     RecordError,
     Undo,
-    entry_from_dict,
     entry_text,
-    entry_to_dict,
     record_bytes,
-    record_to_dict,
+    record_text,
 )
-from companion.tracker.state import GameSetup, GameState, Phase
+from companion.tracker.state import GameSetup, GameState
 from companion.tracker.text import mend, mended
 
 # What the log adds to an entry the app rolled (or drew) by itself (never stored: derived).
@@ -60,10 +59,11 @@ APP_ROLLED = msg("(the app rolled by itself)")
 APP_DREW = msg("(the app drew it by itself)")
 
 
-def _round_ended(before: GameState, after: GameState) -> bool:
-    """Whether an entry completed a round (phase 6 scored) or ended the game."""
-    over = after.phase is Phase.OVER and before.phase is not Phase.OVER
-    return over or (after.round > before.round and before.round >= 1)
+def _round_ended(core: Core, before: Any, after: Any) -> bool:
+    """Whether an entry completed a round (Ursuppe's phase 6 scored, Urland's turn) or ended
+    the game."""
+    over = core.over(after) and not core.over(before)
+    return over or (core.round_of(after) > core.round_of(before) and core.round_of(before) >= 1)
 
 
 class NotFound(Exception):
@@ -222,10 +222,11 @@ class Game:
     items: Chain = EMPTY  # the LogItem of every entry, as added (see `log`)
     weight: int = 0  # bytes of the exported record (`record_text`), at most one too many
     app_rolled: Mapping[int, Msg] = dataclasses.field(default_factory=dict)  # seq -> note
+    core: Core = URSUPPE  # the game's rules (`tracker.game`), by the row's `game` key
 
     def __post_init__(self) -> None:
         if not self.weight:  # a new game; a copy keeps its weight
-            self.weight = record_bytes(self.setup)
+            self.weight = record_bytes(self.setup, self.core)
 
     @property
     def state(self) -> GameState:
@@ -252,6 +253,11 @@ class Game:
         """The number of entries in the log."""
         return self.history.revision
 
+    @property
+    def over(self) -> bool:
+        """Whether the game is over."""
+        return self.core.over(self.state)
+
     def record(self) -> Record:
         """The game record (for export)."""
         return Record(self.setup, self.entries)
@@ -259,7 +265,7 @@ class Game:
     def add(self, entry: Entry, text: str | None = None, limit: bool = True) -> tuple[Event, ...]:
         """Apply one entry (raises ActionError, changing nothing). `text`: its JSON as stored;
         `limit`: refuse it if the record could then no longer be imported again."""
-        text = entry_text(entry) if text is None else text
+        text = entry_text(entry, self.core.entry_to_dict) if text is None else text
         if limit:
             self._check_room(len(text))
         before = self.history.state
@@ -269,7 +275,11 @@ class Game:
             label = msg("undo to entry {n}", n=history.last_kept)
             item = LogItem(seq, label, events, is_undo=True)
         else:
-            item = LogItem(seq, describe(before, entry), events)
+            # The log is read by the console, the TV and the history: public readers. An
+            # event with an audience (Urland's drawn token, a sealed bid) is its player's
+            # alone (their phone shows it from the state), so it stays out of the log.
+            shown = tuple(e for e in events if getattr(e, "audience", None) is None)
+            item = LogItem(seq, self.core.describe(before, entry), shown)
         self.history, self.items = history, self.items.push(item)
         self.weight += len(text) + ENTRY_SEPARATOR
         return events
@@ -347,16 +357,19 @@ class Store:
         dice_by_app: bool,
         cards_by_app: bool,
         first: list[Entry] | None = None,
+        core: Core = URSUPPE,
     ) -> Game:
         """Create a game (validating the setup), its seat tokens, and its first entries."""
-        history = History.begin(setup)  # raises InvalidAction for a bad setup
+        history = History.begin(setup, core.new_game, core.apply)  # InvalidAction: bad setup
         game_id = secrets.token_hex(6)
         stamp = now()
-        game = Game(game_id, name, setup, dice_by_app, cards_by_app, new_token(), stamp, history)
+        game = Game(
+            game_id, name, setup, dice_by_app, cards_by_app, new_token(), stamp, history, core=core
+        )
         # Encoded before taking the store-wide lock: a long import holds it only to insert.
         rows = []
         for seq, entry in enumerate(first or [], 1):
-            text = entry_text(entry)
+            text = entry_text(entry, core.entry_to_dict)
             try:
                 game.add(entry, text)
             except ActionError as exc:
@@ -369,11 +382,12 @@ class Store:
                     "name": name,
                     "created": stamp,
                     "updated": stamp,
-                    "setup": json.dumps(setup_to_dict(setup)),
+                    "setup": json.dumps(core.setup_to_dict(setup)),
                     "dice_by_app": int(dice_by_app),
                     "cards_by_app": int(cards_by_app),
                     "board_token": game.board_token,
-                    "over": int(game.state.phase is Phase.OVER),
+                    "over": int(game.over),
+                    "game": core.key,
                 }
             )
             self.db.conn.executemany(
@@ -392,16 +406,21 @@ class Store:
             self._games[game_id] = game
         return game
 
-    def import_record(self, record: Record, name: str) -> Game:
+    def import_record(self, record: Record, name: str, core: Core = URSUPPE) -> Game:
         """Create a game from an imported record (already read and replayable)."""
         return self.create_game(
-            record.setup, name, dice_by_app=False, cards_by_app=False, first=list(record.entries)
+            record.setup,
+            name,
+            dice_by_app=False,
+            cards_by_app=False,
+            first=list(record.entries),
+            core=core,
         )
 
     def list_games(self) -> list[dict[str, Any]]:
         """Every game, most recently played first."""
         rows = self.db.query(
-            "select g.id, g.name, g.created, g.updated, g.over, g.archived, "
+            "select g.id, g.name, g.game, g.created, g.updated, g.over, g.archived, "
             "(select count(*) from entries e where e.game_id = g.id) as entries "
             "from games g order by g.updated desc, g.rowid desc"
         )
@@ -439,7 +458,8 @@ class Store:
         row = rows[0]
         # Mended: text stored before the text check (a lone surrogate, a control character)
         # would break every page of the game; it is shown as the replacement character.
-        setup = setup_from_dict(_mended_setup(json.loads(row["setup"])))
+        core = game_of(row)
+        setup = core.setup_from_dict(_mended_setup(json.loads(row["setup"])))
         game = Game(
             row["id"],
             mended(row["name"]),
@@ -448,7 +468,8 @@ class Store:
             bool(row["cards_by_app"]),
             row["board_token"],
             row["created"],
-            History.begin(setup),
+            History.begin(setup, core.new_game, core.apply),
+            core=core,
         )
         decoded: dict[str, Entry] = {}  # equal texts are equal (immutable) entries: read once
         for (text,) in self.db.execute(
@@ -457,7 +478,7 @@ class Store:
             entry = decoded.get(text)
             if entry is None:
                 # Mended: text stored before the text check is shown, never a server error.
-                entry = decoded[text] = entry_from_dict(mend(json.loads(text)))
+                entry = decoded[text] = decode_entry(core, mend(json.loads(text)))
             game.add(entry, text, limit=False)  # a stored game always opens
         _mark_app_rolls(game, self._app_rolled_seqs(game_id))
         return game
@@ -491,10 +512,10 @@ class Store:
                             ),
                             last,
                         )
-                    self._insert_entry(game_id, revision + 1, entry)
+                    self._insert_entry(game_id, revision + 1, entry, game.core)
                     db.execute(
                         "update games set updated = ?, over = ? where id = ?",
-                        [now(), int(trial.state.phase is Phase.OVER), game_id],
+                        [now(), int(trial.over), game_id],
                     )
                     if tap:
                         db.execute(
@@ -508,9 +529,9 @@ class Store:
                     self._games.pop(game_id, None)
                 raise
             self._games[game_id] = trial
-            if _round_ended(game.state, trial.state):
+            if _round_ended(game.core, game.state, trial.state):
                 with self._lock:  # one backup at a time: each prunes the others' folder
-                    self._backup(f"{game_id}-round{game.state.round}")
+                    self._backup(f"{game_id}-round{game.core.round_of(game.state)}")
         self._notify(game_id, trial.revision)
         return trial, events
 
@@ -599,10 +620,10 @@ class Store:
                     )
             return None
 
-    def _insert_entry(self, game_id: str, seq: int, entry: Entry) -> None:
+    def _insert_entry(self, game_id: str, seq: int, entry: Entry, core: Core) -> None:
         self.db.execute(
             "insert into entries (game_id, seq, entry, created) values (?, ?, ?, ?)",
-            [game_id, seq, json.dumps(entry_to_dict(entry)), now()],
+            [game_id, seq, entry_text(entry, core.entry_to_dict), now()],
         )
 
     @staticmethod
@@ -627,8 +648,9 @@ class Store:
         )
 
     def export(self, game_id: str) -> dict[str, Any]:
-        """The game record as JSON data."""
-        data = record_to_dict(self.get(game_id).record())
+        """The game record as JSON data (the whole record: hidden draws and bids included)."""
+        game = self.get(game_id)
+        data = json.loads(record_text(game.record(), game.core))
         assert data["format"] == FORMAT and data["version"] == VERSION
         return data
 
@@ -740,6 +762,11 @@ class Store:
     def _app_rolled_seqs(self, game_id: str) -> set[int]:
         rows = self.db.query("select seq from app_rolls where game_id = ?", [game_id])
         return {r["seq"] for r in rows}
+
+
+def decode_entry(core: Core, data: Any) -> Entry:
+    """A stored entry, read by its game's record codec."""
+    return core.entry_from_dict(data)
 
 
 def _mended_setup(data: Any) -> Any:

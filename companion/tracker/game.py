@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.tracker import codec as ursuppe_codec
+from companion.tracker import describe as ursuppe_describe
 from companion.tracker import engine as ursuppe_engine
 from companion.tracker import projection as ursuppe_projection
 from companion.tracker import prompts as ursuppe_prompts
@@ -20,12 +21,18 @@ from companion.tracker.actions import action_from_dict as ursuppe_action_from_di
 from companion.tracker.actions import action_to_dict as ursuppe_action_to_dict
 from companion.tracker.errors import InvalidAction
 from companion.tracker.msg import msg
+from companion.tracker.record import entry_from_dict as ursuppe_entry_from_dict
+from companion.tracker.record import entry_to_dict as ursuppe_entry_to_dict
+from companion.tracker.state import Phase
 from companion.tracker.urland import codec as urland_codec
 from companion.tracker.urland import engine as urland_engine
 from companion.tracker.urland import projection as urland_projection
 from companion.tracker.urland import prompts as urland_prompts
 from companion.tracker.urland.codec import action_from_dict as urland_action_from_dict
 from companion.tracker.urland.codec import action_to_dict as urland_action_to_dict
+from companion.tracker.urland.record import entry_from_dict as urland_entry_from_dict
+from companion.tracker.urland.record import entry_to_dict as urland_entry_to_dict
+from companion.tracker.urland.state import Step as UrlandStep
 
 DEFAULT_GAME = "ursuppe"
 
@@ -49,6 +56,15 @@ class Game:
     setup_from_dict: Callable[[Any], Any]
     to_dict: Callable[[Any], dict[str, Any]]
     from_dict: Callable[[dict[str, Any]], Any]
+    # What the store needs besides: the log's entries (actions and undo markers) in record
+    # form, a log label per action, whether a state is over, the round a backup is named by,
+    # and the record's `game` key (None: written without one, as Ursuppe's always were).
+    entry_to_dict: Callable[[Any], dict[str, Any]]
+    entry_from_dict: Callable[[Any], Any]
+    describe: Callable[[Any, Any], Any]
+    over: Callable[[Any], bool]
+    round_of: Callable[[Any], int]
+    record_key: str | None
 
 
 def _ursuppe_view(state: Any, viewer: Any) -> dict[str, Any]:
@@ -80,6 +96,12 @@ URSUPPE = Game(
     setup_from_dict=ursuppe_codec.setup_from_dict,
     to_dict=ursuppe_codec.to_dict,
     from_dict=ursuppe_codec.from_dict,
+    entry_to_dict=ursuppe_entry_to_dict,
+    entry_from_dict=ursuppe_entry_from_dict,
+    describe=ursuppe_describe,
+    over=lambda state: state.phase is Phase.OVER,
+    round_of=lambda state: state.round,
+    record_key=None,
 )
 
 URLAND = Game(
@@ -98,6 +120,12 @@ URLAND = Game(
     setup_from_dict=urland_codec.setup_from_dict,
     to_dict=urland_codec.to_dict,
     from_dict=urland_codec.from_dict,
+    entry_to_dict=urland_entry_to_dict,
+    entry_from_dict=urland_entry_from_dict,
+    describe=lambda state, action: urland_prompts.prompt(state).msg,  # what was awaited
+    over=lambda state: state.step is UrlandStep.OVER,
+    round_of=lambda state: state.turn,
+    record_key="urland",
 )
 
 GAMES = {game.key: game for game in (URSUPPE, URLAND)}

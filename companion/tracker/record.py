@@ -98,31 +98,40 @@ def record_to_dict(record: Record) -> dict[str, Any]:
     }
 
 
-def entry_text(entry: Entry) -> str:
-    """An entry as one line of JSON (as the store keeps it and the export writes it)."""
-    return json.dumps(entry_to_dict(entry))
+def entry_text(entry: Entry, to_dict: Any = entry_to_dict) -> str:
+    """An entry as one line of JSON (as the store keeps it and the export writes it);
+    `to_dict`: the game's entry codec (Ursuppe's unless given, `game.Game.entry_to_dict`)."""
+    return json.dumps(to_dict(entry))
 
 
-def _head(setup: GameSetup) -> str:
+def _head(setup: Any, game: Any = None) -> str:
+    if game is None:
+        return (
+            f'{{"format": "{FORMAT}", "version": {VERSION},\n'
+            f' "setup": {json.dumps(setup_to_dict(setup))},\n "actions": ['
+        )
+    key = f' "game": {json.dumps(game.record_key)},' if game.record_key else ""
     return (
-        f'{{"format": "{FORMAT}", "version": {VERSION},\n'
-        f' "setup": {json.dumps(setup_to_dict(setup))},\n "actions": ['
+        f'{{"format": "{FORMAT}", "version": {VERSION},{key}\n'
+        f' "setup": {json.dumps(game.setup_to_dict(setup))},\n "actions": ['
     )
 
 
 _TAIL = "\n ]}\n"
 
 
-def record_text(record: Record) -> str:
-    """The record as the app exports it: JSON, ASCII only, one entry per line."""
-    lines = ",".join(f"\n  {entry_text(e)}" for e in record.entries)
-    return _head(record.setup) + lines + _TAIL
+def record_text(record: Record, game: Any = None) -> str:
+    """The record as the app exports it: JSON, ASCII only, one entry per line (`game`: the
+    `game.Game` it belongs to, Ursuppe's unless given; its `record_key` is written)."""
+    to_dict = entry_to_dict if game is None else game.entry_to_dict
+    lines = ",".join(f"\n  {entry_text(e, to_dict)}" for e in record.entries)
+    return _head(record.setup, game) + lines + _TAIL
 
 
-def record_bytes(setup: GameSetup) -> int:
+def record_bytes(setup: Any, game: Any = None) -> int:
     """The size of `record_text` without entries; each entry adds at most the length of its
     `entry_text` and ENTRY_SEPARATOR (the sum is exact to one byte)."""
-    return len(_head(setup)) + len(_TAIL)
+    return len(_head(setup, game)) + len(_TAIL)
 
 
 class _DuplicateKey(ValueError):
@@ -198,11 +207,14 @@ class History:
     applied: dict[int, tuple[GameState, dict[Action, Applied]]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    # the game's `apply` (None: Ursuppe's, looked up when called)
+    step: Any = field(default=None, compare=False, repr=False)
 
     @classmethod
-    def begin(cls, setup: GameSetup) -> History:
-        """The history of a new game."""
-        return cls(setup, new_game(setup))
+    def begin(cls, setup: Any, new: Any = new_game, step: Any = None) -> History:
+        """The history of a new game (`new`, `step`: the game's `new_game` and `apply`,
+        Ursuppe's unless given, so undo works alike for every game)."""
+        return cls(setup, new(setup), step=step)
 
     @property
     def state(self) -> GameState:
@@ -260,12 +272,14 @@ class History:
             in_force, dropped = self.in_force.cut(entry.to)
             target = in_force.top[0] if in_force else 0
             history = History(
-                self.setup, self.start, self.recorded.push(entry), in_force, self.applied
+                self.setup, self.start, self.recorded.push(entry), in_force, self.applied, self.step
             )
             return history, (Event("undo", undone(target), UNDO),), tuple(s for s, _ in dropped)
         state, events = self._apply(entry)
         in_force = self.in_force.push((seq, state))
-        history = History(self.setup, self.start, self.recorded.push(entry), in_force, self.applied)
+        history = History(
+            self.setup, self.start, self.recorded.push(entry), in_force, self.applied, self.step
+        )
         return history, events, ()
 
     def _apply(self, action: Action) -> Applied:
@@ -276,7 +290,7 @@ class History:
             known = self.applied[id(before)] = (before, {})
         result = known[1].get(action)
         if result is None:
-            result = known[1][action] = apply(before, action)
+            result = known[1][action] = (self.step or apply)(before, action)
         return result
 
 

@@ -75,12 +75,14 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         correction,
         drawings,
         games,
+        gameshells,
         moment,
         records,
         rules,
         seat,
         svg,
         taps,
+        urland_svg,
         why,
         wire,
     )
@@ -98,10 +100,13 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         why_for=why.derivations,
         deck_warnings=deck_warnings,
         why_prices=why.prices,
+        urland_board=urland_svg.game_board,
+        urland_track=urland_svg.track,
     )
 
     for module in (auth, games, console, moment, seat, board, records, rules):
         app.register_blueprint(module.bp)
+    app.before_request(gameshells.refuse_unserved)
     app.register_blueprint(taps.bp)
     wire.init_app(app)
 

@@ -9,6 +9,7 @@ from companion.store import NotFound
 from companion.tracker.projection import public_view
 from companion.web.common import page_or_partial, store, unchanged_since
 from companion.web.games import SHAPES
+from companion.web.gameshells import shell_of
 from companion.web.manifest import manifest_response
 from companion.web.seat import live_response
 
@@ -38,7 +39,10 @@ def _context(game, token: str) -> dict:
 def page(token: str):
     """The board page."""
     game = _game(token)
-    return page_or_partial("board.html", "_board_view.html", **_context(game, token))
+    shell = shell_of(game)
+    return page_or_partial(
+        shell.templates["board"], shell.templates["_board"], **shell.board(game, token)
+    )
 
 
 @bp.route("/view")
@@ -47,7 +51,8 @@ def view(token: str):
     game = _game(token)
     if unchanged_since(game.revision):
         return "", 204
-    return render_template("_board_view.html", **_context(game, token))
+    shell = shell_of(game)
+    return render_template(shell.templates["_board"], **shell.board(game, token))
 
 
 @bp.route("/events")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import sqlite3
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
@@ -21,9 +22,10 @@ from companion.tracker.state import person_ref
 from companion.web import autoroll
 from companion.web.auth import referee_required
 from companion.web.common import page_or_partial, store, unchanged_since, wants_partial
-from companion.web.controls import action_from_form, controls
+from companion.web.controls import controls
 from companion.web.correction import correction_from_form
 from companion.web.games import SHAPES
+from companion.web.gameshells import shell_of
 from companion.web.rules import refusal
 from companion.web.seat import live_response
 from companion.web.taps import given_up_message, recorded_note, save_message, tapped
@@ -87,8 +89,14 @@ def context(
 
 
 def render_console(game: Game, status: int = 200, **extra):
-    """The console page, or its partial for htmx."""
-    return page_or_partial("console.html", "_console.html", status=status, **context(game, **extra))
+    """The console page, or its partial for htmx (the game's own templates and context)."""
+    shell = shell_of(game)
+    return page_or_partial(
+        shell.templates["console"],
+        shell.templates["_console"],
+        status=status,
+        **shell.console(game, **extra),
+    )
 
 
 def _revision() -> int:
@@ -140,7 +148,8 @@ def live_view(game_id: str):
     game = load(game_id)
     if unchanged_since(game.revision):
         return "", 204
-    return render_template("_console.html", **context(game))
+    shell = shell_of(game)
+    return render_template(shell.templates["_console"], **shell.console(game))
 
 
 @bp.route("/events")
@@ -158,10 +167,33 @@ def act(game_id: str):
     """Submit a choice: a legal action, dice seen, a space clicked, cubes carried."""
     game = load(game_id)
     try:
-        action = action_from_form(game.state, request.form)
+        action = shell_of(game).action_from_form(game.state, request.form, None)
     except ActionError as exc:
         return render_console(game, status=422, error=refusal(exc, game.setup.rulebook))
     return submit(game, action)
+
+
+@bp.route("/chance", methods=["POST"])
+@referee_required
+@tapped
+def chance(game_id: str):
+    """The app draws what chance decides now (a token, the deal, genes, an erupting region):
+    the game's items, shuffled here; 409 when nothing is left to chance."""
+    game = load(game_id)
+    action = chance_action(game)
+    if action is None:
+        return render_console(game, status=409, error=_("Nothing is to be drawn now."))
+    return submit(game, action)
+
+
+def chance_action(game: Game):
+    """The action a fair shuffle of what chance decides now gives, or None."""
+    items = game.core.chance(game.state)
+    if items is None:
+        return None
+    order = list(items)
+    secrets.SystemRandom().shuffle(order)
+    return game.core.from_shuffle(game.state, tuple(order))
 
 
 @bp.route("/roll", methods=["POST"])
@@ -281,4 +313,5 @@ def history(game_id: str):
 def standings(game_id: str):
     """Standings and the chart of every marker round by round."""
     game = load(game_id)
-    return render_template("standings.html", game=game, view=public_view(game.state), shapes=SHAPES)
+    shell = shell_of(game)
+    return render_template(shell.templates["standings"], **shell.standings(game))

@@ -157,15 +157,26 @@ def _setup_page(error: str | None = None, form: Any = None, status: int = 200):
         default_name=default_name(),
         error=error,
         form=form or {},
+        **picker("ursuppe"),
     )
     return html, status
+
+
+def picker(key: str) -> dict[str, Any]:
+    """What the setup page's game picker needs: every game offered, and this one."""
+    from companion.web.gameshells import games_offered
+
+    return {"games_offered": games_offered(), "game_key": key}
 
 
 @bp.route("/games/new")
 @referee_required
 def new():
-    """The setup page: players, rule options, the group's board, deck and ladder."""
-    return _setup_page()
+    """The setup page of the game asked for (`?game=`; Ursuppe's: players, rule options, the
+    group's board, deck and ladder)."""
+    from companion.web.gameshells import shell_by_key
+
+    return shell_by_key(request.args.get("game")).setup_page()
 
 
 def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
@@ -294,9 +305,16 @@ def two_players_from_form(form: Any, seats: list[Seat]) -> tuple[TwoPlayers, boo
 @bp.route("/games", methods=["POST"])
 @referee_required
 def create():
-    """Create the game from the setup form and open its console."""
+    """Create the game the form names (`game`, Ursuppe's if none) and open its console."""
+    from companion.web.gameshells import shell_by_key
+
+    return shell_by_key(request.form.get("game")).create(request.form)
+
+
+def create_ursuppe(form: Any):
+    """Create an Ursuppe game from its setup form and open its console."""
     try:
-        setup, extras = setup_from_form(request.form)
+        setup, extras = setup_from_form(form)
         first = []
         if extras["cards_by_app"]:
             order = [c.id for c in setup.deck]
@@ -307,7 +325,7 @@ def create():
             setup, extras["name"], extras["dice_by_app"], extras["cards_by_app"], first
         )
     except InvalidAction as exc:
-        return _setup_page(t(exc), request.form, 422)
+        return _setup_page(t(exc), form, 422)
     if extras["auto_roll"]:
         store().set_auto_roll(game.id, True)
         autoroll.follow(game)

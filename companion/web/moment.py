@@ -26,7 +26,7 @@ def states_around(game: Game, seq: int) -> tuple[GameState, GameState]:
         kept = game.kept
         before = kept[position - 2][1] if position > 1 else history.start
         return before, kept[position - 1][1]
-    replayed = History(history.setup, history.start, applied=history.applied)
+    replayed = History(history.setup, history.start, applied=history.applied, step=history.step)
     before = replayed.state
     for entry in game.entries[:seq]:
         before = replayed.state

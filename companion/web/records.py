@@ -10,17 +10,13 @@ from flask_babel import gettext as _
 from companion.i18n import t
 from companion.store import NotFound
 from companion.tracker.errors import ActionError, InvalidAction
+from companion.tracker.game import game_of
 from companion.tracker.msg import msg
-from companion.tracker.record import (
-    RecordError,
-    parse_record,
-    record_from_dict,
-    record_text,
-    replay_record,
-)
+from companion.tracker.record import RecordError, parse_record
 from companion.tracker.text import check_text, mended
 from companion.web.auth import referee_required
 from companion.web.common import store
+from companion.web.gameshells import SHELLS, shell_of
 
 bp = Blueprint("records", __name__)
 
@@ -33,25 +29,25 @@ def export(game_id: str):
         game = store().get(game_id)
     except NotFound:
         abort(404)
-    body = record_text(game.record())  # at most MAX_RECORD_BYTES: the store takes no more
+    body = shell_of(game).export_text(game)  # at most MAX_RECORD_BYTES: the store takes no more
     return (
         body,
         200,
         {
             "Content-Type": "application/json",
-            "Content-Disposition": _attachment(game.name),
+            "Content-Disposition": _attachment(game.name, game.core.key),
         },
     )
 
 
-def _attachment(name: str) -> str:
+def _attachment(name: str, prefix: str = "ursuppe") -> str:
     """The download's file name; HTTP headers are Latin-1, so any other script goes in
     the RFC 6266 `filename*` parameter (a header it cannot encode was a server error)."""
     wide = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name)[:40]
     plain = "".join(ch if ch.isascii() else "-" for ch in wide)
-    header = f'attachment; filename="ursuppe-{plain if plain.strip("-") else "game"}.json"'
+    header = f'attachment; filename="{prefix}-{plain if plain.strip("-") else "game"}.json"'
     if plain != wide:
-        header += f"; filename*=UTF-8''{quote(f'ursuppe-{wide}.json')}"
+        header += f"; filename*=UTF-8''{quote(f'{prefix}-{wide}.json')}"
     return header
 
 
@@ -69,8 +65,11 @@ def import_record():
     except (UnicodeDecodeError, ValueError, RecursionError):
         return _refuse(_("That file is not a JSON game record."))
     try:
-        record = record_from_dict(data)
-        replay_record(record)
+        shell = SHELLS[game_of(data).key if isinstance(data, dict) else "ursuppe"]
+    except KeyError:
+        return _refuse(_("That record is of a game this app does not referee."))
+    try:
+        record = shell.read_record(data)
     except RecordError as exc:
         return _refuse(_("The record cannot be imported: %(reason)s", reason=t(exc)))
     try:
@@ -80,7 +79,7 @@ def import_record():
         return _refuse(t(exc))
     name = name or _("Imported %(file)s", file=mended(upload.filename)[:30])
     try:
-        game = store().import_record(record, name)
+        game = store().import_record(record, name, shell.game)
     except ActionError as exc:  # a record that would be too large to export again
         return _refuse(_("The record cannot be imported: %(reason)s", reason=t(exc)))
     return redirect(url_for("console.view", game_id=game.id), code=303)

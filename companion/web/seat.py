@@ -5,13 +5,18 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from flask_babel import gettext as _
 
-from companion.store import NotFound
+from companion.i18n import t
+from companion.store import Conflict, NotFound, SaveFailed
 from companion.tracker.data import Color
+from companion.tracker.errors import ActionError
 from companion.tracker.projection import person_seat_view, public_view, seat_view
-from companion.web.auth import SEAT_COOKIE, is_referee
+from companion.web.auth import SEAT_COOKIE, check_csrf, is_referee
 from companion.web.common import hub, page_or_partial, store, unchanged_since, wants_partial
 from companion.web.games import SHAPES
+from companion.web.gameshells import shell_of
 from companion.web.manifest import manifest_response
+from companion.web.rules import refusal
+from companion.web.taps import save_message
 
 bp = Blueprint("seat", __name__, url_prefix="/s/<token>")
 
@@ -69,7 +74,9 @@ def _context(game, color: Color) -> dict:
 def page(token: str):
     """The seat page; the token stays in a cookie so the phone finds its way back."""
     game, color = _seat(token)
-    html, status = page_or_partial("seat.html", "_seat.html", **_context(game, color))
+    shell = shell_of(game)
+    templates = shell.templates
+    html, status = page_or_partial(templates["seat"], templates["_seat"], **shell.seat(game, color))
     response = current_app.make_response((html, status))
     response.set_cookie(SEAT_COOKIE, token, max_age=60 * 60 * 24 * 2, httponly=True, samesite="Lax")
     return response
@@ -81,7 +88,35 @@ def view(token: str):
     game, color = _seat(token)
     if unchanged_since(game.revision):
         return "", 204
-    return render_template("_seat.html", **_context(game, color))
+    shell = shell_of(game)
+    return render_template(shell.templates["_seat"], **shell.seat(game, color))
+
+
+@bp.route("/act", methods=["POST"])
+def act(token: str):
+    """A phone's own choice, in a game whose phones take choices (a token kept, a sealed
+    bid); answers the seat partial, with the refusal in place (422 / 409)."""
+    check_csrf()  # this session's token, from this app's own page (as the console's posts)
+    game, color = _seat(token)
+    shell = shell_of(game)
+    if not shell.seat_acts:
+        abort(404)
+    error = None
+    status = 200
+    try:
+        seen = int(request.form.get("revision", ""))
+        action = shell.action_from_form(game.state, request.form, color)
+        game, _events = store().append(game.id, action, seen)
+    except ValueError:
+        error, status = _("The form was damaged; nothing was recorded."), 422
+    except Conflict as exc:
+        game, error, status = store().get(game.id), t(exc), 409
+    except ActionError as exc:
+        error, status = refusal(exc, game.setup.rulebook), 422
+    except SaveFailed as exc:
+        game, error, status = store().get(game.id), save_message(exc.reason), 503
+    html = render_template(shell.templates["_seat"], **{**shell.seat(game, color), "error": error})
+    return html, status
 
 
 @bp.route("/events")
@@ -115,5 +150,5 @@ def live_response(game_id: str, revision: int) -> Response:
 def manifest(token: str):
     """This seat's manifest: its home-screen icon is named for the player and opens the seat."""
     game, color = _seat(token)
-    name = game.state.player(color).name
-    return manifest_response(f"{name} · Ursuppe", name, url_for("seat.page", token=token))
+    name = next(s.name for s in game.setup.seats if s.color == color)
+    return manifest_response(f"{name} · {game.core.title}", name, url_for("seat.page", token=token))

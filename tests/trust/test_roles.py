@@ -66,6 +66,7 @@ ROUTES: dict[tuple[str, str], str] = {
     ("/games/<game_id>", "GET"): "referee",
     ("/games/<game_id>/act", "POST"): "referee",
     ("/games/<game_id>/roll", "POST"): "referee",
+    ("/games/<game_id>/chance", "POST"): "referee",  # the app draws (Urland's chance)
     ("/games/<game_id>/undo", "POST"): "referee",
     ("/games/<game_id>/correct", "POST"): "referee",
     ("/games/<game_id>/seats", "GET"): "referee",
@@ -87,6 +88,7 @@ ROUTES: dict[tuple[str, str], str] = {
     ("/s/<token>/view", "GET"): "seat",
     ("/s/<token>/events", "GET"): "seat",
     ("/s/<token>/manifest.webmanifest", "GET"): "seat",
+    ("/s/<token>/act", "POST"): "seat_post",  # a phone's own choice (Urland's kept token, bid)
     ("/b/<token>", "GET"): "board",
     ("/b/<token>/view", "GET"): "board",
     ("/b/<token>/events", "GET"): "board",
@@ -347,6 +349,10 @@ def plan(w: World, rule: str, method: str, role: str) -> Check:
                 extra.append(h1_is("Bartholomew" if role == "seat_b" else "Anastasia"))
             return Check(role, method, url, 200, extra=extra)
         return Check(role, method, url, 410 if role == "revoked" else 404)
+    if kind == "seat_post":  # the walk's game is Ursuppe, whose phones submit nothing: 404
+        url = url.replace("<token>", role_seat_token(w, role))
+        data = {"csrf": w.csrf[role], "revision": str(w.revision())}
+        return Check(role, method, url, 410 if role == "revoked" else 404, data=data)
     if kind == "board":
         url = url.replace("<token>", role_board_token(w, role))
         if role in ("board", "referee"):
@@ -366,6 +372,8 @@ def plan(w: World, rule: str, method: str, role: str) -> Check:
         url = rule.replace("<game_id>", spare.id)
     data, files = referee_post(w, rule)
     answer = 200 if rule.endswith("/settle") else 303  # settle answers JSON
+    if rule.endswith("/chance"):  # Ursuppe's chance is entered as dice and cards: nothing here
+        answer = 409
     return Check(role, method, url, answer, data={**data, "csrf": w.csrf[role]}, files=files)
 
 

@@ -126,15 +126,15 @@ def test_a_record_of_twenty_thousand_entries_imports_and_opens_in_well_under_a_s
 def _slow_open(monkeypatch, loader_name: str):
     """Make the thread named `loader_name` stop inside `_load` until released."""
     loading, release = threading.Event(), threading.Event()
-    real = store_module.entry_from_dict
+    real = store_module.decode_entry
 
-    def paused(data):
+    def paused(core, data):
         if threading.current_thread().name == loader_name and not release.is_set():
             loading.set()
             release.wait(WAIT)
-        return real(data)
+        return real(core, data)
 
-    monkeypatch.setattr(store_module, "entry_from_dict", paused)
+    monkeypatch.setattr(store_module, "decode_entry", paused)
     return loading, release
 
 

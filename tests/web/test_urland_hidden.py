@@ -1,0 +1,120 @@
+"""No view leaks Urland's hidden information (issue 10, item 4; 002 §2.1, §3.1).
+
+Two games that differ only in a hidden choice (which token the environment player keeps,
+what one player sealed as a bid) must give byte-identical console, TV, standings, readable
+export and phones of everyone else; only the holder's phone (and the dead's, who receives
+the two passed tokens) differ. The games start from a prefix of a recorded game
+(examples/urland/four-players.json), imported into the store as the app imports a record.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import text_of
+
+from companion.tracker.game import URLAND
+from companion.tracker.record import effective_actions
+from companion.tracker.urland import engine
+from companion.tracker.urland import record as urecord
+from companion.tracker.urland.actions import Bid, KeepToken
+from companion.tracker.urland.state import Step
+
+GOLDEN = Path(__file__).parents[2] / "examples" / "urland" / "four-players.json"
+
+
+def _prefix_to(step: Step, skip: int = 0):
+    """The setup, and the actions of the recorded game up to its (skip+1)-th `step`."""
+    setup, entries = urecord.record_from_dict(json.loads(GOLDEN.read_text()))
+    state = engine.new_game(setup)
+    done = []
+    for action in effective_actions(entries):
+        if state.step is step:
+            if not skip:
+                return setup, done, state
+            skip -= 1
+        done.append(action)
+        state = engine.apply(state, action).state
+    raise AssertionError(f"the recorded game never reaches {step}")
+
+
+def _pages(referee, game_id: str, colors) -> dict[str, str]:
+    """Every view of a game, with its own ids replaced so two games can be compared."""
+    store = referee.store
+    game = store.get(game_id)
+    tokens = store.seat_tokens(game_id)
+    client = referee.client
+    pages = {
+        "console": text_of(client.get(f"/games/{game_id}")),
+        "tv": text_of(client.get(f"/b/{game.board_token}")),
+        "standings": text_of(client.get(f"/games/{game_id}/standings")),
+        "export": text_of(client.get(f"/games/{game_id}/export")),
+    }
+    for color in colors:
+        pages[color.value] = text_of(client.get(f"/s/{tokens[color.value]}"))
+    referee.client.get(f"/referee/{referee.token}")  # back to the referee's cookie
+    for key, page in pages.items():
+        for secret in (game_id, game.board_token, *tokens.values()):
+            page = page.replace(secret, "ID")
+        pages[key] = page
+    return pages
+
+
+def _two_games(referee, setup, done, last_a, last_b):
+    ids = []
+    for last in (last_a, last_b):
+        game = referee.store.create_game(setup, "Hidden", False, True, [*done, last], core=URLAND)
+        ids.append(game.id)
+    return ids
+
+
+def test_a_kept_token_is_seen_by_its_holder_and_the_dead_only(referee):
+    """002 §2.1: the environment player keeps one token face down, passes two to the dead."""
+    setup, done, state = _prefix_to(Step.KEEP)
+    hand = state.hands[state.env]
+    a, b = _two_games(referee, setup, done, KeepToken(hand[0]), KeepToken(hand[1]))
+    env, dead = state.env_color, state.dead_color
+    pages_a = _pages(referee, a, state.colors)
+    pages_b = _pages(referee, b, state.colors)
+    for key in pages_a:
+        if key in (env.value, dead.value):
+            assert pages_a[key] != pages_b[key], key  # the holders see what they hold
+        else:
+            assert pages_a[key] == pages_b[key], f"{key} shows a hidden token"
+    assert f'data-token="{hand[0]}"' in pages_a[env.value]
+    assert f'data-token="{hand[1]}"' in pages_b[env.value]
+    assert f'data-token="{hand[1]}"' in pages_a[dead.value]  # passed to the dead
+    assert "data-token=" not in pages_a["console"] + pages_a["tv"]
+
+
+def test_a_sealed_bid_is_seen_by_its_bidder_only_until_all_are_in(referee):
+    """002 §3.1: bids are secret until every player has bid, then revealed together."""
+    setup, done, state = _prefix_to(Step.BID)
+    bidder = state.colors[0]
+    assert state.player(bidder).reserve >= 1
+    a, b = _two_games(referee, setup, done, Bid(bidder, 0), Bid(bidder, 1))
+    pages_a = _pages(referee, a, state.colors)
+    pages_b = _pages(referee, b, state.colors)
+    for key in pages_a:
+        if key == bidder.value:
+            assert "Your bid is sealed: 0" in pages_a[key]
+            assert "Your bid is sealed: 1" in pages_b[key]
+        else:
+            assert pages_a[key] == pages_b[key], f"{key} shows an unrevealed bid"
+
+
+def test_the_draw_itself_stays_with_the_environment_player(referee):
+    """002 §2.1: the environment player draws; the token drawn is theirs to see."""
+    setup, done, state = _prefix_to(Step.DRAW, skip=1)
+    drawable = engine.chance(state)
+    first = engine.from_shuffle(state, tuple(drawable))
+    second = engine.from_shuffle(state, tuple(reversed(drawable)))
+    if first == second or 0 in (first.token, second.token):  # the Panic token is public
+        second = engine.from_shuffle(state, (*drawable[1:], drawable[0]))
+    a, b = _two_games(referee, setup, done, first, second)
+    pages_a = _pages(referee, a, state.colors)
+    pages_b = _pages(referee, b, state.colors)
+    for key in pages_a:
+        if key != state.env_color.value:
+            assert pages_a[key] == pages_b[key], f"{key} shows the drawn token"
