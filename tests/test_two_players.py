@@ -10,7 +10,7 @@ from companion.tracker import actions as A
 from companion.tracker.data import Color
 from companion.tracker.engine import validate_setup
 from companion.tracker.people import TwoPlayers, ranking
-from companion.tracker.projection import person_seat_view
+from companion.tracker.projection import person_seat_view, public_view, seat_view
 from companion.tracker.state import GameSetup, Phase, Seat, Step
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
@@ -130,6 +130,11 @@ def test_a_decoy_that_does_not_score_keeps_its_marker_and_is_not_ranked():
     state = at_phase(state, Phase.SCORING)
     assert state.player(GREEN).marker == 3  # 4 amoebas would advance it 2
     assert [p.person.name for p in ranking(state)] == ["Ben", "Ana"]
+    # Nor ranked on the screens: the colors' list and a phone's place out of 2.
+    assert [r["color"] for r in public_view(state)["ranking"]] == ["yellow", "red"]
+    assert [p["ranked"] for p in public_view(state)["players"]] == [True, True, False]
+    ben = seat_view(state, YELLOW)
+    assert (ben["place"], ben["of"]) == (1, 2)
 
 
 def test_a_decoy_that_scores_advances_and_is_ranked():
@@ -137,6 +142,8 @@ def test_a_decoy_that_scores_advances_and_is_ranked():
     state = at_phase(decoy_position(amoebas=amoebas), Phase.SCORING)
     assert state.player(GREEN).marker == 5
     assert [p.person.name for p in ranking(state)] == ["Decoy", "Ben", "Ana"]
+    assert [r["color"] for r in public_view(state)["ranking"]] == ["green", "yellow", "red"]
+    assert seat_view(state, YELLOW)["of"] == 3
 
 
 # ----- double play I --------------------------------------------------------------------

@@ -78,6 +78,7 @@ def public_view(state: GameState) -> dict[str, Any]:
                 "bp": p.bp,
                 "genes": [GENES_BY_KEY[k].term for k in p.gene_keys],
                 "amoebas": len(state.amoebas_of(p.color)),
+                "ranked": p in _ranked(state),
             }
             for p in state.players
         ],
@@ -128,8 +129,15 @@ def person_ranking(state: GameState) -> list[dict[str, Any]]:
     ]
 
 
+def _ranked(state: GameState) -> list:
+    """The players whose markers rank: all but a decoy that does not score (000 §Ursuppe
+    para 2 jugadores: whether it scores is agreed at setup)."""
+    unranked = None if state.setup.decoy_scores else people.decoy(state.setup)
+    return [p for p in state.players if p.color != unranked]
+
+
 def _place(state: GameState, marker: int) -> int:
-    return 1 + sum(1 for p in state.players if p.marker > marker)
+    return 1 + sum(1 for p in _ranked(state) if p.marker > marker)
 
 
 def ranking(state: GameState) -> list[dict[str, Any]]:
@@ -138,7 +146,7 @@ def ranking(state: GameState) -> list[dict[str, Any]]:
     Markers never share a space (occupied spaces are skipped, corrections refuse it), so
     places are distinct in play; equal markers would share a place rather than be split here.
     """
-    ranked = sorted(state.players, key=lambda p: -p.marker)
+    ranked = sorted(_ranked(state), key=lambda p: -p.marker)
     return [
         {
             "place": _place(state, p.marker),
@@ -223,6 +231,7 @@ def seat_view(state: GameState, color: Color) -> dict[str, Any]:
         "bp": player.bp,
         "marker": player.marker,
         "place": _place(state, player.marker),
+        "of": len(_ranked(state)),  # the places ranked (a decoy that does not score is not)
         "genes": [
             {
                 "key": k,

@@ -11,83 +11,21 @@ test-artifacts/.
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
-from test_table import drive_one_step
+from two_player_play import (
+    box_kept,
+    drive_page_until,
+    person_links,
+    play_last_round_on_the_page,
+    set_up_on_the_page,
+    wait_for_revision,
+)
 
-from companion.tracker import apply, legal_actions
 from companion.tracker.state import Phase
 
 DOUBLE = [("Ana", "red"), ("Ana", "yellow"), ("Ben", "green"), ("Ben", "blue")]
-MAX_PAGE_STEPS = 60  # clicks per stretch played on the page
-
-
-def set_up_on_the_page(page, base_url: str, variant: str) -> str:
-    """Two people, two rows each, the variant chosen: the game's id."""
-    page.goto(f"{base_url}/games/new")
-    for i in range(6):
-        name, color = DOUBLE[i] if i < len(DOUBLE) else ("", None)
-        page.fill(f"input[name=name{i}]", name)
-        if color:
-            page.select_option(f"select[name=color{i}]", color)
-    page.check(f"input[name=two_players][value={variant}]")
-    page.check("input[name=dice][value=app]")
-    page.check("input[name=cards][value=app]")
-    page.fill("input[name=ladder_length]", "20")
-    page.click("button:text('Start the game')")
-    page.wait_for_selector("#console")
-    return page.url.rstrip("/").rsplit("/", 1)[-1]
-
-
-def table_plays_to_last_genes(store, game_id: str, seed: int) -> None:
-    """Append the table's seeded play up to the first choice from the gene purchases on
-    (phase 3) of the round the game ends in."""
-    state = store.get(game_id).state
-    rng = random.Random(seed)
-    played = []
-    sim = state
-    while sim.phase is not Phase.OVER:
-        action = rng.choice(legal_actions(sim))
-        played.append((action, sim))
-        sim = apply(sim, action).state
-    last_round = played[-1][1].round
-    cut = next(
-        (
-            i
-            for i, (_, before) in enumerate(played)
-            if before.round == last_round and before.phase.number >= Phase.GENES.number
-        ),
-        len(played) - 1,
-    )
-    for action, _ in played[:cut]:
-        game = store.get(game_id)
-        store.append(game_id, action, game.revision)
-
-
-def drive_page_until(page, store, game_id: str, done) -> int:
-    """Click the console's first choice until `done(state)`; the clicks made."""
-    for steps in range(MAX_PAGE_STEPS):
-        if done(store.get(game_id).state):
-            return steps
-        drive_one_step(page)
-    raise AssertionError(f"not done after {MAX_PAGE_STEPS} clicks")
-
-
-def person_links(page, base_url: str, game_id: str) -> dict[str, str]:
-    """The seat sheet's codes: one per person (the public board's aside)."""
-    page.goto(f"{base_url}/games/{game_id}/seats")
-    cards = page.locator(".qr-card")
-    links = {}
-    for i in range(cards.count()):
-        card = cards.nth(i)
-        url = card.locator(".url a").inner_text()
-        if "/s/" in url:
-            links[card.locator("figcaption").inner_text().split()[0]] = url
-    page.goto(f"{base_url}/games/{game_id}")
-    page.wait_for_selector("#console")
-    return links
 
 
 @pytest.mark.parametrize("variant", ["double1", "double2"])
@@ -96,8 +34,8 @@ def test_two_people_play_double_play_to_a_ranking_by_person(
 ):
     page = referee
     store = live_server.app.extensions["companion.store"]
-    box = store.setting("box")  # the setup page remembers the group's box: put it back after
-    game_id = set_up_on_the_page(page, live_server.url, variant)
+    with box_kept(store):
+        game_id = set_up_on_the_page(page, live_server.url, variant, DOUBLE)
     assert "Ana" in page.inner_text("#console") and "Ben" in page.inner_text("#console")
     shot(page, f"two-players-{variant}-01-console")
     links = person_links(page, live_server.url, game_id)
@@ -113,29 +51,13 @@ def test_two_people_play_double_play_to_a_ranking_by_person(
     markers = sorted({p.marker for p in start.players})
     assert markers == ([1, 2] if variant == "double2" else [1, 2, 3, 4])
 
-    for attempt in range(3):  # the last round, from its gene purchases, on the page
-        table_plays_to_last_genes(store, game_id, seed=attempt)
-        page.reload()
-        page.wait_for_selector("#console")
-        if attempt == 0:
-            rev = store.get(game_id).revision
-            for name, phone in phones.items():  # the phones follow by themselves
-                phone.wait_for_function(
-                    "rev => Number(document.querySelector('#seat')?.dataset.revision) >= rev",
-                    arg=rev,
-                )
-                shot(phone, f"two-players-{variant}-02-phone-{name}-genes")
-        state = store.get(game_id).state
-        drive_page_until(
-            page,
-            store,
-            game_id,
-            lambda s, r=state.round: s.phase is Phase.OVER or s.round > r,
-        )
-        if store.get(game_id).state.phase is Phase.OVER:
-            break
-    final = store.get(game_id).state
-    assert final.phase is Phase.OVER
+    def phones_follow() -> None:  # by themselves, to the recorded play's end
+        rev = store.get(game_id).revision
+        for name, phone in phones.items():
+            wait_for_revision(phone, rev)
+            shot(phone, f"two-players-{variant}-02-phone-{name}-genes")
+
+    play_last_round_on_the_page(page, store, game_id, seen=phones_follow)
     page.reload()
     shot(page, f"two-players-{variant}-03-console-over")
 
@@ -174,5 +96,4 @@ def test_two_people_play_double_play_to_a_ranking_by_person(
             assert phone.locator("[data-ranking] .mine").count() == 2
         shot(phone, f"two-players-{variant}-05-phone-{name}")
         phone.close()
-    store.set_setting("box", box)
     console_watch.assert_clean()
