@@ -51,6 +51,7 @@ class Controls:
     groups: list[Group] = field(default_factory=list)  # a long list, offered in stages
     trail: list[Any] = field(default_factory=list)  # the groups chosen so far (messages)
     group: str = ""  # the open group's path ("" at the first stage)
+    back: str = ""  # the path of the stage before it
 
 
 def _button(state: GameState, action: A.Action, primary: bool = False) -> Button:
@@ -87,7 +88,7 @@ def controls(state: GameState, group: str = "") -> Controls:
         c.carry_amoeba = str(head.amoeba)
         return c
     staged = stage(state, legal, group)
-    c.groups, c.trail, c.group = staged.groups, staged.trail, staged.path
+    c.groups, c.trail, c.group, c.back = staged.groups, staged.trail, staged.path, staged.back
     for action in staged.actions:
         if isinstance(action, SPACE_ACTIONS):
             c.space_kind = action.kind

@@ -97,6 +97,7 @@ class Staged:
     actions: list[A.Action]
     trail: list[Msg]
     path: str
+    back: str = ""  # the path of the stage before this one
 
 
 def stage(state: GameState, legal: tuple[A.Action, ...], path: str = "") -> Staged:
@@ -116,13 +117,16 @@ def stage(state: GameState, legal: tuple[A.Action, ...], path: str = "") -> Stag
             break
         chosen.append(keys.pop())
         level += 1
-    trail = [
-        _trail_label(state, faceted, chosen[: i + 1])
+    shown_levels = [
+        i
         for i in range(len(chosen))
         if _size(faceted, chosen[: i + 1]) < _size(faceted, chosen[:i])
     ]
+    trail = [_trail_label(state, faceted, chosen[: i + 1]) for i in shown_levels]
+    back = "/".join(chosen[: shown_levels[-1]]) if shown_levels else ""
     if (chosen and len(inside) <= LISTED_UP_TO) or all(len(f) <= level for _, f in inside):
-        return Staged([], [a for a, _ in inside] + ungrouped, trail, "/".join(chosen))
+        listed = [a for a, _ in inside] + ungrouped
+        return Staged([], listed, trail, "/".join(chosen), back)
     counts = Counter(f[level] for _, f in inside if len(f) > level)
     groups: list[Group] = []
     shown: list[A.Action] = []
@@ -134,7 +138,7 @@ def stage(state: GameState, legal: tuple[A.Action, ...], path: str = "") -> Stag
             seen.add(f[level])
             key = "/".join([*chosen, f[level]])
             groups.append(Group(key, _label(state, a, level, counts[f[level]]), counts[f[level]]))
-    return Staged(groups, shown + ungrouped, trail, "/".join(chosen))
+    return Staged(groups, shown + ungrouped, trail, "/".join(chosen), back)
 
 
 def _size(faceted: list, chosen: list[str]) -> int:

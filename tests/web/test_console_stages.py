@@ -86,6 +86,12 @@ def test_every_legal_meal_is_reachable_and_nothing_else_with_every_feeding_gene(
     assert sorted(map(repr, reached)) == sorted(map(repr, legal))
     top = stage(state, legal)
     assert len(top.groups) + len(top.actions) <= STAGED_OVER
+    # Back from a group of a group returns to the stage it was chosen on.
+    space = next(g for g in top.groups if g.path.startswith("space"))
+    second = stage(state, legal, space.path)
+    assert second.groups and second.back == ""
+    third = stage(state, legal, second.groups[0].path)
+    assert third.actions and stage(state, legal, third.back).groups == second.groups
 
 
 def test_a_stale_or_unknown_group_starts_again_at_the_first_stage(referee):
