@@ -36,6 +36,7 @@ from typing import Any
 from bench.extragame import EXTRA_GAME
 from bench.extragame import generate as generate_extra
 from bench.longgame import EXAMPLE, LONG_GAME, generate, undo_records
+from bench.urland import bench_urland_replay, urland_examples
 from companion.tracker import apply, new_game
 from companion.tracker.actions import action_to_dict
 from companion.tracker.record import (
@@ -912,6 +913,7 @@ def report(
     profiles: dict[str, Any],
     runtime: float,
     load: tuple[float, float],
+    urland: list[ReplayResult] | tuple = (),
 ) -> str:
     bare50, bare95 = pct(server.bare, 50), pct(server.bare, 95)
     lines = [
@@ -936,7 +938,7 @@ def report(
         "| marginal ms/action | marginal / bare |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
-    for r in replays:
+    for r in [*replays, *urland]:
         for j, k in enumerate(r.average):
             head = (
                 f"| {r.name} | {r.actions} | {fmt(r.cold_ms)} | {fmt(r.best_ms)} / "
@@ -958,6 +960,11 @@ def report(
         "legal complete game reaches 1000 actions; the bench game "
         "(bench/long-six-players.json, seed 31, 100-space ladder so all 10 rounds are played) "
         "is the longest of 40 seeded games.",
+        "",
+        "The examples/urland rows replay Urland's golden games (`urland.engine.replay`), one "
+        "per player count; an Urland game ends within 3 epochs (7 volcano tiles), so none "
+        "reaches 1000 actions. They have no target of their own: they show that the second "
+        "game's replay costs per action what Ursuppe's does.",
         "",
         "## 1b. Records with many undo entries (worst cases for undo)",
         "",
@@ -1275,6 +1282,7 @@ def main(argv: list[str] | None = None) -> int:
         bench_replay(_name(args.record), data, cfg.replay_reps, True),
         bench_replay(_name(EXTRA_GAME), extra, cfg.replay_reps, not cfg.quick),
     ]
+    urland = [bench_urland_replay(n, d, cfg.replay_reps) for n, d in urland_examples().items()]
     print("1b. records with many undo entries ...", flush=True)
     undos = [bench_undo(name, d, cfg.replay_reps) for name, d in undo_records(data).items()]
     print("2-5. the server on 127.0.0.1 ...", flush=True)
@@ -1285,7 +1293,9 @@ def main(argv: list[str] | None = None) -> int:
     print("profiles ...", flush=True)
     profiles = profile_requests(data, cfg)
     runtime = time.monotonic() - began
-    text = report(cfg, replays, undos, server, profiles, runtime, (load_start, _load()))
+    text = report(
+        cfg, replays, undos, server, profiles, runtime, (load_start, _load()), urland=urland
+    )
     print(text)
     args.out.write_text(text, encoding="utf-8")
     print(f"written to {args.out}")

@@ -9,11 +9,17 @@ bench/RESULTS.md (the full run's numbers) is left alone.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+# Section 1's Urland rows: each golden Urland game, with its number of actions.
+URLAND_ROWS = [
+    f"| examples/urland/{p.name} | {len(json.loads(p.read_text(encoding='utf-8'))['actions'])} |"
+    for p in sorted((ROOT / "examples" / "urland").glob("*-players.json"))
+]
 
 
 def test_quick_benchmark_runs_and_reports_every_target(tmp_path):
@@ -39,6 +45,7 @@ def test_quick_benchmark_runs_and_reports_every_target(tmp_path):
         "seat view render after a change (200)",
         "propagation to all 12 phones",
         "machine:",
+        *URLAND_ROWS,
     ):
         assert figure in text
     targets = [

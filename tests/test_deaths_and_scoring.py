@@ -26,6 +26,7 @@ from companion.tracker import (
     legal_actions,
     scoring,
     to_dict,
+    track,
 )
 from companion.tracker.actions import Drift
 from companion.tracker.data import Color
@@ -220,7 +221,7 @@ def test_the_gene_table_is_the_same_with_5_or_6_players():
 
 # ===== phase 6: the ladder ==============================================================
 def test_occupied_ladder_spaces_are_skipped():
-    end, skipped = scoring.move_marker(15, 7, {17, 19, 21}, 50)
+    end, skipped = track.move_marker(15, 7, {17, 19, 21}, 50)
     assert end == 25
     assert skipped == (17, 19, 21)
 
@@ -237,7 +238,7 @@ def test_occupied_ladder_spaces_are_skipped():
     ],
 )
 def test_a_marker_moves_over_free_spaces_only(start, steps, occupied, end):
-    assert scoring.move_marker(start, steps, occupied, 50)[0] == end
+    assert track.move_marker(start, steps, occupied, 50)[0] == end
 
 
 @pytest.mark.parametrize(
@@ -252,7 +253,7 @@ def test_a_marker_moves_over_free_spaces_only(start, steps, occupied, end):
 def test_a_marker_that_would_pass_the_last_space_stops_on_the_furthest_free_space(
     start, steps, occupied, end
 ):
-    assert scoring.move_marker(start, steps, occupied, 50)[0] == end
+    assert track.move_marker(start, steps, occupied, 50)[0] == end
 
 
 def test_a_marker_advancing_7_reaches_25_after_jumping_occupied_spaces():

@@ -10,6 +10,7 @@ from companion.tracker import actions as A
 from companion.tracker.data import Color
 from companion.tracker.engine import validate_setup
 from companion.tracker.people import TwoPlayers, ranking
+from companion.tracker.projection import person_seat_view
 from companion.tracker.state import GameSetup, Phase, Seat, Step
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
@@ -160,6 +161,21 @@ def test_double_play_2_has_no_dp_on_the_starting_amoebas():
     assert state.amoeba(aid("red-1")).dp == 0
 
 
+def test_double_play_2_each_person_rolls_once_and_takes_start_space_1_or_2():
+    # Reading (000 §Ursuppe para 2 jugadores: "Comenzar como un juego de cuatro jugadores";
+    # 000 §Orden de Inicio): one marker per person, so the person rolls once, with their
+    # first color, and picks start space 1 or 2 for it.
+    state = new_game(double_setup(TwoPlayers.DOUBLE_2))
+    state = apply(state, A.TurnEnvironmentCard(state.remaining_cards()[0])).state
+    assert {a.color for a in legal_actions(state)} == {RED}
+    state, events = play(state, A.RollForStartOrder(RED, 5), A.RollForStartOrder(GREEN, 9))
+    assert "Ana ● red + ▲ yellow rolls 5 for the start order." in texts(events)
+    assert "each picks a ladder start space 1-2" in texts(events)
+    assert {(a.color, a.space) for a in legal_actions(state)} == {(GREEN, 1), (GREEN, 2)}
+    state, _ = play(state, A.ChooseStartSpace(GREEN, 2))
+    assert state.player(BLUE).marker == 2 and state.player(RED).marker == 1
+
+
 def test_double_play_2_genes_and_purse_belong_to_the_person():
     state = at_phase(double2_position(bp=10), Phase.GENES)
     assert state.cursor.order == (GREEN, RED)  # one purchase turn per person, descending
@@ -211,3 +227,28 @@ def test_double_play_2_one_debt_per_person():
     state, events = play(state, legal_actions(state)[0])
     assert "owes" not in texts(events)  # yellow shares the genes: no second debt
     assert state.phase is Phase.GENES
+
+
+# ----- the phones -------------------------------------------------------------------------
+@pytest.mark.parametrize("variant", [TwoPlayers.DOUBLE_1, TwoPlayers.DOUBLE_2])
+def test_a_persons_phone_projects_their_own_two_colors_only(variant):
+    # issue 9: "each person's phone shows both colors"; only the person's colors are
+    # projected, so another person's hidden card never reaches it (genes_sensing.secret_for)
+    state = position(4, setup=double_setup(variant), markers={"red": 3, "yellow": 7})
+    for color in (RED, YELLOW):
+        view = person_seat_view(state, color)
+        assert [v["color"] for v in view["colors"]] == ["red", "yellow"]
+        assert view["name"] == "Ana" and view["people"] == 2
+        assert view["shared"] is (variant is TwoPlayers.DOUBLE_2)
+    assert [v["color"] for v in person_seat_view(state, BLUE)["colors"]] == ["green", "blue"]
+
+
+def test_one_color_players_have_no_person_view():
+    assert person_seat_view(position(4), RED) is None
+    assert person_seat_view(decoy_position(), GREEN) is None
+
+
+def test_double_play_2_phone_lists_the_shared_purse_offers_once():
+    state = at_phase(double2_position(bp=10), Phase.GENES)
+    red, yellow = person_seat_view(state, RED)["colors"]
+    assert red["affordable"] and yellow["affordable"] == []

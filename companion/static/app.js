@@ -235,7 +235,10 @@
       if (staleTap(event, link.closest("#console"))) { refuseTap(event); }
       return;
     }
-    var control = event.target.closest && event.target.closest("button, [hx-post], [data-confirm]");
+    // A tap is on a button or a tappable drawing; a click inside a form (a checkbox, a radio
+    // die, a number) only fills it in, and its submit button is the tap.
+    var control = event.target.closest &&
+      event.target.closest("button, [hx-post]:not(form), [data-confirm]");
     var root = control && control.closest("#console");
     if (!root) {
       if (control && control.dataset.confirm && !window.confirm(control.dataset.confirm)) {

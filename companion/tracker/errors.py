@@ -16,7 +16,7 @@ class ActionError(Exception):
     def __init__(self, message: Msg | str, source: Rule | None = None) -> None:
         self.msg = as_msg(message)
         self.source = source
-        super().__init__(str(self))
+        super().__init__(self.msg)  # rendered only when shown: `legal_actions` refuses often
 
     @property
     def message(self) -> str:

@@ -8,7 +8,7 @@ draws its chance through `chance` / `from_shuffle`. A third game is a third entr
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +18,8 @@ from companion.tracker import projection as ursuppe_projection
 from companion.tracker import prompts as ursuppe_prompts
 from companion.tracker.actions import action_from_dict as ursuppe_action_from_dict
 from companion.tracker.actions import action_to_dict as ursuppe_action_to_dict
+from companion.tracker.errors import InvalidAction
+from companion.tracker.msg import msg
 from companion.tracker.urland import codec as urland_codec
 from companion.tracker.urland import engine as urland_engine
 from companion.tracker.urland import projection as urland_projection
@@ -101,9 +103,19 @@ URLAND = Game(
 GAMES = {game.key: game for game in (URSUPPE, URLAND)}
 
 
-def game_of(record: dict[str, Any]) -> Game:
-    """The game a record (or a stored game row) belongs to, by its `game` key."""
+class UnknownGame(InvalidAction, KeyError):
+    """A record of no game this app referees (a KeyError too, as `game_of` always raised)."""
+
+    def __str__(self) -> str:
+        return InvalidAction.__str__(self)
+
+
+def game_of(record: Any) -> Game:
+    """The game a record (or a stored game row) belongs to, by its `game` key; UnknownGame
+    for a key naming no game, or a record that is not an object."""
+    if not isinstance(record, Mapping):
+        raise UnknownGame(msg("a game record is a JSON object"))
     key = record.get("game", DEFAULT_GAME)
-    if key not in GAMES:
-        raise KeyError(key)
+    if not isinstance(key, str) or key not in GAMES:
+        raise UnknownGame(msg("this app referees no game called {game}", game=repr(key)[:40]))
     return GAMES[key]

@@ -252,3 +252,29 @@ def seat_view(state: GameState, color: Color) -> dict[str, Any]:
         "your_turn": now.actor == color,
         "awaiting": now.msg,
     }
+
+
+def person_seat_view(state: GameState, color: Color) -> dict[str, Any] | None:
+    """A person's phone in double play (000 §Ursuppe para 2 jugadores): the own view of each
+    of their colors, whose turn it is among them and their place in the persons' ranking;
+    None when the color's player plays no other color. Only the person's own colors are
+    projected, so hidden information (a sensing gene's next card) stays with its holder."""
+    person = people.person_of(state.setup, color)
+    if len(person.colors) < 2:
+        return None
+    views = [seat_view(state, c) for c in person.colors]
+    shared = people.shares_records(state.setup)
+    for view in views[1:]:  # one purse: the same offers are listed once, under the first color
+        if shared and view["affordable"] == views[0]["affordable"]:
+            view["affordable"] = []
+    ranked = person_ranking(state)
+    return {
+        "name": person.name,
+        "label": person_ref(state, person),
+        "colors": views,
+        "shared": shared,  # one purse, genes and marker
+        "your_turn": any(v["your_turn"] for v in views),
+        "awaiting": views[0]["awaiting"],
+        "place": next(r["place"] for r in ranked if r["name"] == person.name),
+        "people": len(ranked),
+    }

@@ -28,9 +28,18 @@ from companion.tracker.data import (
 from companion.tracker.extra_genes import FAST_FOOD
 from companion.tracker.labels import bp
 from companion.tracker.msg import Msg, Param, Seq, msg, nmsg
+from companion.tracker.people import marker_colors
 from companion.tracker.phases import p3_extra
 from companion.tracker.sources import Rule
-from companion.tracker.state import AmoebaId, GameState, Phase, Step, amoeba_ref, player_ref
+from companion.tracker.state import (
+    AmoebaId,
+    GameState,
+    Phase,
+    Step,
+    amoeba_ref,
+    marker_ref,
+    player_ref,
+)
 
 
 @dataclass(frozen=True)
@@ -88,14 +97,14 @@ def _start_rolls(state: GameState) -> Asked:
     rolled = dict(state.cursor.start_rolls)
     waiting = [col for col in start_roll_group(state) if col not in rolled]
     actor = waiting[0] if waiting else None
-    who = player_ref(state, actor)
+    who = marker_ref(state, actor) if actor else player_ref(state, actor)
     text = msg("{player} rolls two dice for the start order.", player=who)
     return actor, None, text, sources.START_ORDER
 
 
 def _start_space(state: GameState) -> Asked:
     actor = state.cursor.start_order[state.cursor.index]
-    who, last = player_ref(state, actor), state.n_players
+    who, last = marker_ref(state, actor), len(marker_colors(state.setup))
     text = msg("{player} picks a ladder start space (1-{last}).", player=who, last=last)
     return actor, None, text, sources.START_ORDER_5_6 if last >= 5 else sources.START_ORDER
 

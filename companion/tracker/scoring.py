@@ -3,7 +3,8 @@
 Advance = amoeba table + gene table; advanced genes count 2 cards, Ray Protection 0. The
 marker moves that many FREE spaces: occupied spaces are skipped (001 §Fase 6: a marker
 advancing 7 reaches 25 after jumping occupied spaces). A marker that would pass the last
-space stops on the furthest free space (RULES §Decisions).
+space stops on the furthest free space (RULES §Decisions). The ladder itself is the score
+track both games share (`track.move_marker`).
 """
 
 from __future__ import annotations
@@ -55,21 +56,6 @@ def advance(state: GameState, color: Color) -> tuple[int, int, int]:
     from_amoebas = sum(_lookup(amoeba_table(state), len(state.amoebas_of(c))) for c in together)
     from_genes = _lookup(gene_table(state), gene_cards(state, color))
     return from_amoebas + from_genes, from_amoebas, from_genes
-
-
-def move_marker(
-    start: int, steps: int, occupied: set[int], last: int
-) -> tuple[int, tuple[int, ...]]:
-    """Advance `steps` free spaces from `start`; returns (end, skipped occupied spaces)."""
-    position, counted, skipped, end = start, 0, [], start
-    while counted < steps and position < last:
-        position += 1
-        if position in occupied:
-            skipped.append(position)
-            continue
-        counted += 1
-        end = position
-    return end, tuple(s for s in skipped if s < end)
 
 
 def advance_message(

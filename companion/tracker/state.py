@@ -23,7 +23,15 @@ from companion.tracker.data import (
 )
 from companion.tracker.msg import Msg, Seq, msg, nmsg
 from companion.tracker.options import ExtraGenePrices, ExtraGenesMode, RuleOptions
-from companion.tracker.people import Person, TwoPlayers, partners, persons, turn_order
+from companion.tracker.people import (
+    Person,
+    TwoPlayers,
+    partners,
+    person_of,
+    persons,
+    shares_records,
+    turn_order,
+)
 from companion.tracker.sources import Book
 
 
@@ -460,6 +468,15 @@ def person_ref(game: GameState | GameSetup, person: Person) -> Seq:
     if len(person.colors) == 1:
         return player_ref(game, person.colors[0])
     return Seq((person.name, Seq(tuple(color_ref(c) for c in person.colors), " + ")))
+
+
+def marker_ref(game: GameState | GameSetup, color: Color) -> Seq:
+    """Who a ladder marker belongs to: the person in double play II (one marker for two
+    colors, rolled for and placed by the person), else the player of the color."""
+    setup = game.setup if isinstance(game, GameState) else game
+    if shares_records(setup):
+        return person_ref(game, person_of(setup, color))
+    return player_ref(game, color)
 
 
 def amoeba_ref(game: GameState | GameSetup, aid: AmoebaId) -> Seq:

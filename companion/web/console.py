@@ -11,12 +11,13 @@ from companion.i18n import t
 from companion.qr import qr_svg
 from companion.store import Conflict, Game, NotFound, SaveFailed, TapGivenUp, TapRecorded
 from companion.tracker import prompt
-from companion.tracker.data import GENES
+from companion.tracker.data import GENES, Color
 from companion.tracker.errors import ActionError, InvalidAction
 from companion.tracker.msg import msg
+from companion.tracker.people import person_of
 from companion.tracker.projection import public_view
 from companion.tracker.record import Undo
-from companion.tracker.state import player_ref
+from companion.tracker.state import person_ref
 from companion.web import autoroll
 from companion.web.auth import referee_required
 from companion.web.common import page_or_partial, store, unchanged_since, wants_partial
@@ -231,13 +232,17 @@ def seats(game_id: str):
     base = base_url()
     tokens = store().seat_tokens(game.id)
     cards = []
-    for seat in game.setup.seats:
-        url = f"{base}/s/{tokens[seat.color.value]}"
+    # One code per person: in double play a person's phone shows both colors (000 §Ursuppe
+    # para 2 jugadores), so the code of their first color is the one handed out.
+    for person in game.setup.people:
+        color = person.holder
+        url = f"{base}/s/{tokens[color.value]}"
         cards.append(
             {
-                "name": seat.name,
-                "label": player_ref(game.setup, seat.color),
-                "color": seat.color.value,
+                "name": person.name,
+                "label": person_ref(game.setup, person),
+                "color": color.value,
+                "colors": [c.value for c in person.colors],
                 "url": url,
                 "svg": qr_svg(url),
             }
@@ -259,7 +264,8 @@ def reissue(game_id: str, color: str):
     game = load(game_id)
     if color not in {s.color.value for s in game.setup.seats}:
         abort(404)
-    store().reissue_seat(game.id, color)
+    for other in person_of(game.setup, Color(color)).colors:  # every code of the person
+        store().reissue_seat(game.id, other.value)
     return redirect(url_for("console.seats", game_id=game.id), code=303)
 
 

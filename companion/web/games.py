@@ -14,7 +14,14 @@ from companion.i18n import t
 from companion.store import Game, NotFound
 from companion.tracker.actions import ShuffleEnvironmentDeck
 from companion.tracker.board import BoardFlip, make_board
-from companion.tracker.data import PLACEHOLDER_DECK, Color, Direction, EnvironmentCard
+from companion.tracker.data import (
+    FOOD_CUBES_PER_COLOR,
+    PLACEHOLDER_DECK,
+    START_CUBES_PER_SPACE,
+    Color,
+    Direction,
+    EnvironmentCard,
+)
 from companion.tracker.data import SHAPES as CORE_SHAPES
 from companion.tracker.errors import InvalidAction
 from companion.tracker.msg import msg
@@ -81,9 +88,25 @@ def _remembered() -> dict[str, Any]:
         "deck_confirmed": bool(deck),
         "board_flip": box.get("board_flip", "none"),
         "ladder_length": box.get("ladder_length", 50),
+        "box_cubes": box.get("box_cubes", FOOD_CUBES_PER_COLOR),
+        "box_least": START_CUBES_PER_SPACE * make_board(BoardFlip.NONE).size,
         "players": box.get("players", []),
+        "row_colors": row_colors(box.get("players", [])),
         "rulebook": box.get("rulebook", Book.SPANISH.value),
     }
+
+
+def row_colors(players: list[dict]) -> list[str]:
+    """Each setup row's color: the one remembered for it, then the colors no row has yet,
+    so the rows never start with a color twice (a 3-player game remembered with blue
+    leaves blue off the fourth row)."""
+    every = [c.value for c in Color]
+    chosen: list[str | None] = []
+    for i in range(len(every)):
+        color = players[i].get("color") if i < len(players) else None
+        chosen.append(color if color in every and color not in chosen else None)
+    free = iter(c for c in every if c not in chosen)
+    return [c or next(free) for c in chosen]
 
 
 def two_player_choices() -> list[tuple[str, str]]:
@@ -205,6 +228,7 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
         raise InvalidAction(
             msg("the ladder length must be a number, the board a known outline")
         ) from None
+    box_cubes = _box_cubes(form)
     confirmed = form.get("deck_confirmed") == "on"
     variant, decoy_scores = two_players_from_form(form, seats)
     try:
@@ -222,6 +246,7 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
         deck_is_placeholder=not confirmed,
         board_flip=flip,
         ladder_length=ladder,
+        box_cubes=box_cubes,
         options=RuleOptions(**options),
         rulebook=rulebook,
         two_players=variant,
@@ -235,6 +260,17 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
         or default_name(),
     }
     return setup, extras
+
+
+def _box_cubes(form: Any) -> int:
+    """The food cubes of each color in the group's box (55 in a full box); the engine checks
+    that the box still holds the starting cubes (`validate_setup`)."""
+    try:
+        return int(form.get("box_cubes") or FOOD_CUBES_PER_COLOR)
+    except ValueError:
+        raise InvalidAction(
+            _("a whole number is needed for: %(question)s", question=_("Food cubes per color"))
+        ) from None
 
 
 def two_players_from_form(form: Any, seats: list[Seat]) -> tuple[TwoPlayers, bool]:
@@ -278,6 +314,7 @@ def create():
     box = {
         "board_flip": setup.board_flip.value,
         "ladder_length": setup.ladder_length,
+        "box_cubes": setup.box_cubes,
         "rulebook": setup.rulebook.value,
         "players": [{"name": s.name, "color": s.color.value} for s in setup.seats],
     }

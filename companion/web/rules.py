@@ -22,9 +22,11 @@ from companion.tracker.sources import (
     AREAS,
     BOOK_NAMES,
     RULEBOOKS,
+    URLAND_AREAS,
     Book,
     Citation,
     Rule,
+    UrlandBook,
     area_sections,
     citation_msg,
     cite,
@@ -33,16 +35,17 @@ from companion.web.rulepage import Page, option_texts
 from companion.web.ruletext_early import early_pages
 from companion.web.ruletext_late import late_pages
 from companion.web.ruletext_two import two_player_pages
+from companion.web.ruletext_urland import urland_option_texts, urland_pages, urland_sections
 
 bp = Blueprint("rules", __name__, url_prefix="/rules")
 
 
-def book_name(book: Book) -> str:
+def book_name(book: Book | UrlandBook) -> str:
     """A book as citations name it, in the reader's language (the name says the book's)."""
     return t(Msg(BOOK_NAMES[book]))
 
 
-def book_title(book: Book) -> str:
+def book_title(book: Book | UrlandBook) -> str:
     """A book as printed, so the group can tell which one it holds."""
     return {
         Book.SPANISH: _("“URSUPPE, Reglas del Juego”, translated by Manuel Suffo"),
@@ -50,6 +53,7 @@ def book_title(book: Book) -> str:
         Book.ITALIAN: _("“Ursuppe”, translated by Gylas (2004), with the 5-6 player expansion"),
         Book.ENGLISH_5_6: _("“Ursuppe, Freshly Spiced”, translated by John Webley"),
         Book.COMPANION: _("the app's own reading where the books are silent or loose"),
+        UrlandBook.ITALIAN: _("“Urland”, translated by Fabio Cambiaghi (revision 1, 2003)"),
     }[book]
 
 
@@ -71,7 +75,7 @@ def citation_words(source: Rule, rulebook: Book, reader: str | None = None) -> s
     return citation(source, rulebook, reader or current_language())
 
 
-def cite_link(source: Rule | None, rulebook: Book = Book.SPANISH) -> Markup:
+def cite_link(source: Rule | None, rulebook: Book | UrlandBook = Book.SPANISH) -> Markup:
     """A citation linking to its rules page (a companion reading: to the page's readings)."""
     if source is None:
         return Markup("")
@@ -79,7 +83,7 @@ def cite_link(source: Rule | None, rulebook: Book = Book.SPANISH) -> Markup:
 
 
 @lru_cache(maxsize=2048)
-def _cite_link(source: Rule, rulebook: Book, lang: str) -> Markup:
+def _cite_link(source: Rule, rulebook: Book | UrlandBook, lang: str) -> Markup:
     """A citation link in one reader's language, remembered (sources never change)."""
     c = reader_cite(source, rulebook)  # chosen once: the link and its words name one book
     href = url_for("rules.page", area=c.area)
@@ -98,17 +102,18 @@ def refusal(exc, rulebook: Book) -> Markup:
 
 
 def pages() -> dict[str, Page]:
-    """Every rule area in the app's own words, in the order of a game."""
-    return {**early_pages(), **late_pages(), **two_player_pages()}
+    """Every rule area in the app's own words, in the order of a game (Urland's after)."""
+    return {**early_pages(), **late_pages(), **two_player_pages(), **urland_pages()}
 
 
 @bp.route("")
 def index():
-    """Every rule area, and the books the app cites."""
+    """Every rule area, each game's apart, and the books the app cites."""
     content = pages()
     areas = [(key, content[key].title) for key in AREAS]
-    books = [(book_name(b), book_title(b)) for b in Book]
-    return render_template("rules_index.html", areas=areas, books=books)
+    urland = [(key, content[key].title) for key in URLAND_AREAS]
+    books = [(book_name(b), book_title(b)) for b in (*Book, *UrlandBook)]
+    return render_template("rules_index.html", areas=areas, urland=urland, books=books)
 
 
 @bp.route("/<area>")
@@ -117,10 +122,14 @@ def page(area: str):
     content = pages()
     if area not in content:
         abort(404)
-    keys = list(AREAS)
+    keys = list(URLAND_AREAS if area in URLAND_AREAS else AREAS)
     i = keys.index(area)
-    sections = [(book_name(b), "; ".join(s)) for b, s in area_sections(area).items()]
-    options = option_texts()
+    if area in URLAND_AREAS:
+        sections = [(book_name(UrlandBook.ITALIAN), "; ".join(urland_sections(area)))]
+        options = urland_option_texts()
+    else:
+        sections = [(book_name(b), "; ".join(s)) for b, s in area_sections(area).items()]
+        options = option_texts()
     genes = {"genes": False, "advanced_genes": True}
     return render_template(
         "rule.html",

@@ -62,6 +62,11 @@ def two_player_pages() -> dict[str, Page]:
                     "once. Start spaces are 1 and 2."
                 ),
                 _(
+                    "Double play II, start: the book says only to begin as a 4-player game. "
+                    "With one marker per person, each player rolls once for the start order "
+                    "(the roll is asked of their first color) and picks start space 1 or 2."
+                ),
+                _(
                     "Double play II, phase 1: the trailing player moves and feeds one color, "
                     "the leading player both colors, then the trailing player the other color "
                     "(each player's colors in seat order). Placement in ascending order follows "

@@ -7,7 +7,7 @@ from flask_babel import gettext as _
 
 from companion.store import NotFound
 from companion.tracker.data import Color
-from companion.tracker.projection import public_view, seat_view
+from companion.tracker.projection import person_seat_view, public_view, seat_view
 from companion.web.auth import SEAT_COOKIE, is_referee
 from companion.web.common import hub, page_or_partial, store, unchanged_since, wants_partial
 from companion.web.games import SHAPES
@@ -49,14 +49,19 @@ def revoked(exc: Revoked):
 
 
 def _context(game, color: Color) -> dict:
+    """The seat's view; in double play the person's, with both colors (either QR opens it)."""
+    person = person_seat_view(game.state, color)
+    mine = [v["color"] for v in person["colors"]] if person else [color.value]
     return {
         "game": game,
         "token": request.view_args["token"],
         "me": seat_view(game.state, color),
+        "person": person,
         "view": public_view(game.state),
         "revision": game.revision,
         "shapes": SHAPES,
-        "highlight": color.value,
+        "highlight": mine,
+        "mine": mine,
     }
 
 

@@ -112,9 +112,7 @@ def compass_svg(card: dict[str, Any] | None) -> Markup:
     """The compass on its own, large: the current card's drift arrow and ozone."""
     return Markup(
         '<svg class="compass" viewBox="-48 -48 96 96" role="img" '
-        f'aria-label="{escape(_("Compass"))}">'
-        + _compass(0, 0, card)
-        + "</svg>"
+        f'aria-label="{escape(_("Compass"))}">' + _compass(0, 0, card) + "</svg>"
     )
 
 
@@ -150,7 +148,7 @@ def _toxic(tokens: int, x: float, y: float) -> str:
 def board_svg(
     board: Board,
     view: dict[str, Any],
-    highlight: str | None = None,
+    highlight: str | list[str] | None = None,
     legal: dict[int, list[int]] | None = None,
     act_url: str = "",
     space_kind: str = "",
@@ -167,6 +165,8 @@ def board_svg(
         f'aria-label="{escape(_("The primordial soup"))}">'
     ]
     colors = list(view["supply"].keys())
+    # the seat's own colors (two in double play) are ringed
+    mine = {highlight} if isinstance(highlight, str) else set(highlight or ())
     by_space: dict[int, list[dict]] = {}
     for a in view["amoebas"]:
         by_space.setdefault(a["space"], []).append(a)
@@ -182,7 +182,7 @@ def board_svg(
             vals = json.dumps({"kind": space_kind, "space": space})
             tap = (
                 f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
-                f"rx=\"10\" class=\"tap\" hx-post=\"{escape(act_url)}\" hx-vals='{escape(vals)}' "
+                f'rx="10" class="tap" hx-post="{escape(act_url)}" hx-vals=\'{escape(vals)}\' '
                 'hx-include="#space-pick" hx-target="#console" hx-swap="outerHTML" '
                 f'tabindex="0" role="button" aria-label="{escape(_("Space %(n)s", n=space))}"/>'
             )
@@ -201,7 +201,7 @@ def board_svg(
             in_row = min(per_row, len(here) - j // per_row * per_row)
             ax = x + 50 + (j % per_row - (in_row - 1) / 2) * 18
             ay = y + 30 + (j // per_row) * 14
-            ring = ' class="mine"' if highlight and a["color"] == highlight else ""
+            ring = ' class="mine"' if a["color"] in mine else ""
             parts.append(
                 f"<g{ring}>"
                 + shape(a["color"], ax, ay, 9)

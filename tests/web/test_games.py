@@ -208,3 +208,17 @@ def test_a_game_where_the_app_draws_starts_with_a_recorded_shuffle(referee):
     assert game.revision == 1
     assert game.entries[0].kind == "shuffle_deck"
     assert sorted(game.entries[0].order) == sorted(f"P{i}" for i in range(1, 12))
+
+
+def test_remembered_players_never_start_two_rows_on_one_color(referee):
+    """A 3-player game with blue on row 3: the fourth row starts on a color no row has."""
+    players = [("Ana", "red"), ("Ben", "yellow"), ("Cleo", "blue")]
+    response = referee.client.post("/games", data=referee.setup_form(players=players))
+    assert response.status_code == 303
+
+    page = text_of(referee.client.get("/games/new"))
+    row = r'<select name="color(\d)".*?<option value="(\w+)"[^>]* selected'
+    chosen = re.findall(row, page, re.S)
+
+    assert [c for _, c in chosen][:3] == ["red", "yellow", "blue"]
+    assert len({c for _, c in chosen}) == 6  # six rows, six colors

@@ -26,7 +26,7 @@ from companion.tracker.phrases import and_list, comma_list
 from companion.tracker.state import (
     GameState,
     Step,
-    player_ref,
+    marker_ref,
 )
 
 
@@ -51,7 +51,7 @@ def _start_roll(state: GameState, action: RollForStartOrder, events: Events) -> 
     rolls = cursor.start_rolls + ((action.color, action.total),)
     text = msg(
         "{who} rolls {total} for the start order.",
-        who=player_ref(state, action.color),
+        who=marker_ref(state, action.color),
         total=action.total,
     )
     say(events, "setup", text, sources.START_ORDER)
@@ -67,7 +67,7 @@ def _start_roll(state: GameState, action: RollForStartOrder, events: Events) -> 
     groups = cursor.start_groups[:i] + split + cursor.start_groups[i + 1 :]
     for tied in split:
         if len(tied) > 1:
-            names = and_list([player_ref(state, c) for c in tied])
+            names = and_list([marker_ref(state, c) for c in tied])
             say(
                 events,
                 "setup",
@@ -79,8 +79,8 @@ def _start_roll(state: GameState, action: RollForStartOrder, events: Events) -> 
         order = tuple(g[0] for g in groups)
         text = msg(
             "Start order: {players}. In this order each picks a ladder start space 1-{last}.",
-            players=comma_list([player_ref(state, c) for c in order]),
-            last=state.n_players,
+            players=comma_list([marker_ref(state, c) for c in order]),
+            last=len(people.marker_colors(state.setup)),
         )
         say(events, "setup", text, sources.START_ORDER)
         return state.with_cursor(step=Step.START_SPACE, start_order=order, index=0)
@@ -97,7 +97,7 @@ def _choose_start(state: GameState, action: ChooseStartSpace, events: Events) ->
     state = state.with_player(replace(state.player(action.color), marker=action.space))
     text = msg(
         "{who} starts on ladder space {space}.",
-        who=player_ref(state, action.color),
+        who=marker_ref(state, action.color),
         space=action.space,
     )
     say(events, "setup", text, sources.START_ORDER)
@@ -108,7 +108,7 @@ def _choose_start(state: GameState, action: ChooseStartSpace, events: Events) ->
 
 
 def _set_start(state: GameState, action: SetStartSpaces, events: Events) -> GameState:
-    spaces = comma_list([Seq((player_ref(state, c), s)) for c, s in action.spaces])
+    spaces = comma_list([Seq((marker_ref(state, c), s)) for c, s in action.spaces])
     text = msg("Start spaces as placed at the table: {spaces}.", spaces=spaces)
     say(events, "setup", text, sources.START_ORDER)
     return _set_markers(state, dict(action.spaces), events)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.tracker import genes_economy, outcome, people, scoring, sources
+from companion.tracker import genes_economy, outcome, people, scoring, sources, track
 from companion.tracker.msg import msg
 from companion.tracker.phases import p1_movement
 from companion.tracker.phases.base import Events, say
@@ -31,7 +31,7 @@ def begin_scoring(state: GameState, events: Events) -> GameState:
         player = state.player(color)
         own = (color,) + people.partners(state.setup, color)
         occupied = {p.marker for p in state.players if p.color not in own}
-        end, skipped = scoring.move_marker(player.marker, total, occupied, last)
+        end, skipped = track.move_marker(player.marker, total, occupied, last)
         text = scoring.advance_message(state, color, player.marker, end, skipped)
         src = sources.SCORING_5_6 if state.n_players >= 5 else sources.PHASE_6
         say(events, "score", text, src)

@@ -15,6 +15,7 @@ the enlarged region keeps the neighbour's number (002 §1 step 3; §3.3).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from companion.tracker.msg import Msg, msg
 
@@ -40,7 +41,7 @@ class BoardData:
     def problem(self) -> Msg | None:
         """What makes this board unusable (the setup refuses it), or None."""
         shores = dict(self.shores)
-        if sorted(shores, key=int) != list(REGIONS):
+        if len(self.shores) != len(REGIONS) or set(shores) != set(REGIONS):
             return msg("every land region 1-12 needs its shores")
         if any(not oceans or set(oceans) - set(OCEANS) for oceans in shores.values()):
             return msg("every land region borders at least one ocean")
@@ -49,7 +50,7 @@ class BoardData:
         if any(a == b or {a, b} - set(REGIONS) for a, b in self.strips):
             return msg("a water strip joins two different land regions")
         volcanoes = dict(self.volcanoes)
-        if sorted(volcanoes, key=int) != list(REGIONS):
+        if len(self.volcanoes) != len(REGIONS) or set(volcanoes) != set(REGIONS):
             return msg("every land region needs its volcano neighbour")
         if any(r == n or n not in REGIONS for r, n in volcanoes.items()):
             return msg("a volcano joins a region to another land region")
@@ -119,6 +120,7 @@ def is_ocean(area: str) -> bool:
     return area in OCEANS
 
 
+@lru_cache(maxsize=4096)
 def home(merged: Merged, region: str) -> str:
     """The land region a printed region now belongs to (itself, or the enlarged one)."""
     joined = dict(merged)
@@ -129,17 +131,20 @@ def home(merged: Merged, region: str) -> str:
     return region
 
 
+@lru_cache(maxsize=4096)
 def live_regions(merged: Merged) -> tuple[str, ...]:
     """The land regions on the board now (erupted ones are part of their neighbour)."""
     gone = {r for r, _ in merged}
     return tuple(r for r in REGIONS if r not in gone)
 
 
+@lru_cache(maxsize=4096)
 def members(merged: Merged, region: str) -> tuple[str, ...]:
     """The printed regions an (enlarged) land region is made of."""
     return tuple(r for r in REGIONS if home(merged, r) == region)
 
 
+@lru_cache(maxsize=4096)
 def shores(board: BoardData, merged: Merged, region: str) -> tuple[str, ...]:
     """The oceans a land region (enlarged or not) borders."""
     table = dict(board.shores)
@@ -147,11 +152,13 @@ def shores(board: BoardData, merged: Merged, region: str) -> tuple[str, ...]:
     return tuple(o for o in OCEANS if o in found)
 
 
+@lru_cache(maxsize=4096)
 def coasts(board: BoardData, ocean: str, merged: Merged) -> tuple[str, ...]:
     """The land regions an ocean borders."""
     return tuple(r for r in live_regions(merged) if ocean in shores(board, merged, r))
 
 
+@lru_cache(maxsize=4096)
 def currents(board: BoardData, ocean: str) -> tuple[str, ...]:
     """The oceans bordering an ocean (where Ichto swim)."""
     found = {b for a, b in board.currents if a == ocean} | {
@@ -160,6 +167,7 @@ def currents(board: BoardData, ocean: str) -> tuple[str, ...]:
     return tuple(o for o in OCEANS if o in found)
 
 
+@lru_cache(maxsize=4096)
 def across_strips(board: BoardData, merged: Merged, region: str) -> tuple[str, ...]:
     """The land regions across a thin water strip from a region (Legs, 002 §5 Zampe)."""
     found = set()
@@ -170,6 +178,7 @@ def across_strips(board: BoardData, merged: Merged, region: str) -> tuple[str, .
     return tuple(r for r in live_regions(merged) if r in found)
 
 
+@lru_cache(maxsize=4096)
 def neighbours(board: BoardData, merged: Merged, area: str) -> tuple[str, ...]:
     """The areas next to an area: an ocean's coasts and currents; a region's shores and
     the regions across its strips (Stinkglands' "adjacent area", a companion reading)."""
@@ -178,6 +187,7 @@ def neighbours(board: BoardData, merged: Merged, area: str) -> tuple[str, ...]:
     return shores(board, merged, area) + across_strips(board, merged, area)
 
 
+@lru_cache(maxsize=4096)
 def volcano_target(board: BoardData, merged: Merged, region: str) -> str:
     """The land region an erupting region joins: its volcano neighbour's region now."""
     return home(merged, dict(board.volcanoes)[region])

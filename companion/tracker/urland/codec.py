@@ -32,26 +32,49 @@ def plain(value: Any) -> Any:
     return value
 
 
-def _read(kind: Any, data: Any) -> Any:
+_LEAVES = (bool, int, str)
+
+
+def _read(kind: Any, data: Any, path: str) -> Any:
+    """`data` read as `kind`; InvalidAction naming the field (`path`) when it does not fit."""
     origin = typing.get_origin(kind)
     if origin in (Union, types.UnionType):
         options = typing.get_args(kind)
         if data is None and type(None) in options:
             return None
-        return _read(next(o for o in options if o is not type(None)), data)
+        return _read(next(o for o in options if o is not type(None)), data, path)
     if origin is tuple:
         args = typing.get_args(kind)
+        if not isinstance(data, list):
+            raise _unreadable(path)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_read(args[0], d) for d in data)
-        return tuple(_read(a, d) for a, d in zip(args, data, strict=True))
+            return tuple(_read(args[0], d, f"{path}[{i}]") for i, d in enumerate(data))
+        if len(args) != len(data):
+            raise _unreadable(path)
+        return tuple(_read(a, d, f"{path}[{i}]") for i, (a, d) in enumerate(zip(args, data)))
     if dataclasses.is_dataclass(kind):
+        if not isinstance(data, dict):
+            raise _unreadable(path)
         hints = typing.get_type_hints(kind)
-        return kind(
-            **{f.name: _read(hints[f.name], data[f.name]) for f in dataclasses.fields(kind)}
-        )
+        values = {}
+        for f in dataclasses.fields(kind):
+            where = f"{path}.{f.name}" if path else f.name
+            if f.name not in data:
+                raise InvalidAction(msg("{field} is missing", field=where))
+            values[f.name] = _read(hints[f.name], data[f.name], where)
+        return kind(**values)
     if isinstance(kind, type) and issubclass(kind, Enum):
-        return kind(data)
+        try:
+            return kind(data)
+        except (TypeError, ValueError):
+            raise _unreadable(path) from None
+    if kind in _LEAVES and type(data) is not kind:  # a bool is no int, an int no bool
+        raise _unreadable(path)
     return data
+
+
+def _unreadable(path: str) -> InvalidAction:
+    return InvalidAction(msg("{field} cannot be read", field=path or "?"))
 
 
 def to_dict(state: UrlandState) -> dict[str, Any]:
@@ -61,7 +84,7 @@ def to_dict(state: UrlandState) -> dict[str, Any]:
 
 def from_dict(data: dict[str, Any]) -> UrlandState:
     """A state from `to_dict`'s data."""
-    return _read(UrlandState, data)
+    return _read(UrlandState, data, "")
 
 
 def setup_to_dict(setup: UrlandSetup) -> dict[str, Any]:
@@ -70,8 +93,9 @@ def setup_to_dict(setup: UrlandSetup) -> dict[str, Any]:
 
 
 def setup_from_dict(data: dict[str, Any]) -> UrlandSetup:
-    """A setup from `setup_to_dict`'s data."""
-    return _read(UrlandSetup, data)
+    """A setup from `setup_to_dict`'s data; InvalidAction naming the field that cannot be
+    read."""
+    return _read(UrlandSetup, data, "setup")
 
 
 def _plain(value: Any) -> Any:
@@ -98,7 +122,9 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 
 def action_from_dict(data: Any) -> Action:
     """An action from JSON data; InvalidAction if it cannot be read."""
-    if not isinstance(data, dict) or data.get("type") not in ACTIONS:
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise InvalidAction(msg("that is not an Urland action"))
+    if data["type"] not in ACTIONS:
         raise InvalidAction(msg("that is not an Urland action"))
     cls = ACTIONS[data["type"]]
     values = {}
@@ -109,7 +135,7 @@ def action_from_dict(data: Any) -> Action:
         if f.name in ("color", "victim"):
             try:
                 value = Color(value)
-            except ValueError:
+            except (TypeError, ValueError):
                 raise InvalidAction(msg("that is not a color")) from None
         values[f.name] = value
     _check_types(cls, values)

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.tracker.errors import InvalidAction
+from companion.tracker.errors import ActionError, InvalidAction
 from companion.tracker.msg import msg
-from companion.tracker.record import FORMAT, VERSION, Undo, effective_actions
+from companion.tracker.record import FORMAT, MAX_ENTRIES, VERSION, Undo, effective_actions
+from companion.tracker.record_errors import RecordError, too_many, undo_too_far
 from companion.tracker.urland import codec, engine
 from companion.tracker.urland.actions import Action, DrawToken, KeepToken
 from companion.tracker.urland.log import Event, visible
@@ -56,16 +57,44 @@ def record_from_dict(data: Any) -> tuple[UrlandSetup, tuple[Entry, ...]]:
     """A record's setup and entries; InvalidAction if it is not an Urland record."""
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("game") != GAME:
         raise InvalidAction(msg("that is not an Urland record"))
-    try:
-        setup = codec.setup_from_dict(data["setup"])
-    except (KeyError, TypeError, ValueError):
-        raise InvalidAction(msg("that is not an Urland record")) from None
-    return setup, tuple(entry_from_dict(e) for e in data.get("actions", []))
+    if "setup" not in data:
+        raise InvalidAction(msg("that is not an Urland record"))
+    setup = codec.setup_from_dict(data["setup"])
+    actions = data.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError(msg("'actions' must be a list"))
+    if len(actions) > MAX_ENTRIES:
+        raise too_many(MAX_ENTRIES)
+    entries: list[Entry] = []
+    in_force = 0
+    for i, item in enumerate(actions, 1):
+        try:
+            entry = entry_from_dict(item)
+        except InvalidAction as exc:
+            raise RecordError(exc.msg, i) from None
+        if isinstance(entry, Undo) and entry.to > in_force:
+            raise RecordError(undo_too_far(entry.to, in_force), i)
+        in_force = entry.to if isinstance(entry, Undo) else in_force + 1
+        entries.append(entry)
+    return setup, tuple(entries)
 
 
 def replay_entries(setup: UrlandSetup, entries: tuple[Entry, ...]) -> UrlandState:
-    """The state the entries lead to (undo markers applied)."""
-    return engine.replay(setup, effective_actions(entries))
+    """The state the entries lead to (undo markers applied); an action the rules refuse
+    raises RecordError naming its entry (1-based) and the rule."""
+    kept: list[tuple[int, Action]] = []
+    for i, entry in enumerate(entries, 1):
+        if isinstance(entry, Undo):
+            del kept[entry.to :]
+        else:
+            kept.append((i, entry))
+    state = engine.new_game(setup)
+    for i, action in kept:
+        try:
+            state = engine.apply(state, action).state
+        except ActionError as exc:
+            raise RecordError(exc.msg, i, exc.source) from None
+    return state
 
 
 def readable(

@@ -150,8 +150,11 @@ class UrlandState:
         return len(self.setup.seats)
 
     def seat(self, color: Color) -> int:
-        """A color's seat index."""
-        return self.colors.index(color)
+        """A color's seat index (ValueError for a color not in the game)."""
+        for i, s in enumerate(self.setup.seats):
+            if s.color == color:
+                return i
+        raise ValueError(color)
 
     def player(self, color: Color) -> Player:
         """A color's player."""
