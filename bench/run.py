@@ -33,6 +33,8 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 
+from bench.extragame import EXTRA_GAME
+from bench.extragame import generate as generate_extra
 from bench.longgame import EXAMPLE, LONG_GAME, generate, undo_records
 from bench.urland import bench_urland_replay, urland_examples
 from companion.tracker import apply, new_game
@@ -588,6 +590,7 @@ class ServerResult:
     seat_point: int = 0
     first_load: list[dict[str, Any]] = field(default_factory=list)  # one row per resource
     notes: list[str] = field(default_factory=list)
+    extra: ServerResult | None = None  # the long game with extra genes (issue 11), same server
 
 
 # What a browser fetches while opening a page: its scripts, stylesheets and icon. Not the
@@ -751,6 +754,28 @@ def bench_server(data: dict[str, Any], cfg: Config) -> ServerResult:
                     f"game{g + 1}",
                     seat_point if g == 0 else None,
                 )
+            referee.client.close()
+        finally:
+            server.stop()
+    return result
+
+
+def bench_server_extra(data: dict[str, Any], cfg: Config) -> ServerResult:
+    """The referee's actions in the long game with extra genes, on a server of its own (the
+    other games' phone streams would hold its viewers' stream cap), after a warm-up game."""
+    actions = [action_to_dict(a) for a in record_from_dict(data).entries]
+    if cfg.play_limit is not None:
+        actions = actions[: cfg.play_limit]
+    result = ServerResult()
+    with tempfile.TemporaryDirectory(prefix="ursuppe-bench-extra-") as tmp:
+        server = Server(Path(tmp))
+        try:
+            server.wait_ready()
+            deadline = time.monotonic() + cfg.budget
+            referee = Referee(server)
+            warm = actions[: cfg.warmup_actions]
+            play_game(server, referee, data["setup"], warm, cfg, None, deadline, "warm")
+            play_game(server, referee, data["setup"], actions, cfg, result, deadline, "extra")
             referee.client.close()
         finally:
             server.stop()
@@ -985,6 +1010,16 @@ def report(
         row("bare route GET /healthz", server.bare),
         row(f"referee action POST /act, early (actions 1-{window})", server.early),
         row(f"referee action POST /act, late (last {window} actions)", server.late),
+        *(
+            [
+                row(f"with extra genes: POST /act, early (actions 1-{window})", server.extra.early),
+                row(
+                    f"with extra genes: POST /act, late (last {window} actions)", server.extra.late
+                ),
+            ]
+            if server.extra
+            else []
+        ),
         row("seat poll, nothing new (204)", server.poll),
         row("seat view render after a change (200)", server.render),
         row(
@@ -999,8 +1034,15 @@ def report(
         "",
         f"Seat figures measured at action {server.seat_point} of the first game, interleaved "
         "with the bare route (one keep-alive connection each). Referee actions: "
-        f"{server.actions_played} played in {cfg.games} game(s) (after a warm-up game). "
-        f"Propagation: {server.before_response} of {len(server.propagation)} events reached "
+        f"{server.actions_played} played in {cfg.games} game(s) (after a warm-up game)"
+        + (
+            f"; with extra genes: {server.extra.actions_played} of {_name(EXTRA_GAME)} "
+            "(the recommended pair, 2 turned over a round, `bench/extragame.py`), on a server "
+            "of its own after a warm-up game. "
+            if server.extra
+            else ". "
+        )
+        + f"Propagation: {server.before_response} of {len(server.propagation)} events reached "
         "all 12 phones before the referee's own response had been read (negative values: the "
         "server notifies the hub before it renders the console partial); "
         f"{server.missed_events} not received within 5 s. The commit itself is not visible "
@@ -1094,6 +1136,17 @@ def evaluate(
     profiles: dict[str, Any],
 ) -> list[str]:
     out = []
+    if server.extra:
+        e, lt, b = pct(server.extra.early, 50), pct(server.extra.late, 50), pct(server.bare, 50)
+        out.append(
+            f"with extra genes, late-game referee action <= {LATE_VS_EARLY}x an early one: "
+            f"{verdict(lt / e <= LATE_VS_EARLY)} (p50 {fmt(lt)} vs {fmt(e)} ms, {lt / e:.2f}x)"
+        )
+        out.append(
+            f"with extra genes, referee action p50 <= {ACTION_VS_BARE:.0f}x the bare route: "
+            f"{verdict(e / b <= ACTION_VS_BARE)} (early p50 {fmt(e)} vs {fmt(b)} ms, "
+            f"{e / b:.1f}x; late {lt / b:.1f}x)"
+        )
     early, late = pct(server.early, 50), pct(server.late, 50)
     ratio = late / early
     text = (
@@ -1221,17 +1274,22 @@ def main(argv: list[str] | None = None) -> int:
     began = time.monotonic()
     load_start = _load()
     data = load_record(args.record)
+    extra = load_record(EXTRA_GAME) if EXTRA_GAME.exists() else generate_extra()
     example = json.loads(EXAMPLE.read_text(encoding="utf-8"))
     print("1. replay in-process ...", flush=True)
     replays = [
         bench_replay("examples/six-players.json", example, cfg.replay_reps, not cfg.quick),
         bench_replay(_name(args.record), data, cfg.replay_reps, True),
+        bench_replay(_name(EXTRA_GAME), extra, cfg.replay_reps, not cfg.quick),
     ]
     urland = [bench_urland_replay(n, d, cfg.replay_reps) for n, d in urland_examples().items()]
     print("1b. records with many undo entries ...", flush=True)
     undos = [bench_undo(name, d, cfg.replay_reps) for name, d in undo_records(data).items()]
     print("2-5. the server on 127.0.0.1 ...", flush=True)
     server = bench_server(data, cfg)
+    print("2b. the game with extra genes through a server ...", flush=True)
+    server.extra = bench_server_extra(extra, cfg)
+    server.notes += server.extra.notes
     print("profiles ...", flush=True)
     profiles = profile_requests(data, cfg)
     runtime = time.monotonic() - began

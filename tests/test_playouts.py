@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 from builders import setup_for
@@ -50,10 +51,11 @@ def check_invariants(state: GameState) -> None:
     assert all(a.dp >= 0 for a in state.amoebas)
     ids = [a.id for a in state.amoebas]
     assert len(ids) == len(set(ids)), "an amoeba is on the board twice"
+    held_by_key = Counter(k for p in state.players for k in p.gene_keys)
     for card in GENES:
-        held = sum(1 for p in state.players if p.holds(card.key))
-        assert held + state.copies_left(card.key) == state.copies_total(card.key)
-        assert 0 <= held <= state.copies_total(card.key)
+        held, total = held_by_key[card.key], state.copies_total(card.key)
+        assert held + state.copies_left(card.key) == total
+        assert 0 <= held <= total
     for p in state.players:
         assert len(p.gene_keys) == len(set(p.gene_keys)), "a duplicate gene is held"
     if state.phase is not Phase.OVER:

@@ -8,12 +8,19 @@ once turned face up, never both face up and in the face-down pile; Toxic Excreti
 tokens lie only on spaces of the soup, and they are conserved: the tokens on the board change
 by exactly those laid minus those taken, as the explained events say; the JSON round trip of
 the state and the replay of the log agree.
+
+How many games run where (the normal run; together with `test_playouts_turned.py` that is
+200 games with extra genes, about 40 s of CPU on the shared 2-core machine):
+- 40 games on the printed ladder (50 spaces), 3-6 players;
+- 60 games on a 30-space ladder (the game ends in about 5 rounds instead of 9): the same
+  extra genes, setups and invariants, with 3 genes turned over per round when they are.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 from builders import setup_for
@@ -35,6 +42,8 @@ from companion.tracker.options import ExtraGenesMode, RuleOptions
 from companion.tracker.state import GameState, Phase
 
 GAMES = 40
+SHORT_GAMES = 60
+SHORT_LADDER = 30  # engine minimum is 20; the end zone starts at 21
 MODES = (ExtraGenesMode.FIXED_LIST, ExtraGenesMode.START_AND_TURNED, ExtraGenesMode.ALL_RANDOM)
 # The genes whose rules this file exercises most; each game draws a random set besides.
 RULED = (
@@ -63,8 +72,9 @@ TOKENS_TAKEN = (
 
 def check_extra(state: GameState) -> None:
     """The invariants extra genes add."""
+    held_by_key = Counter(k for p in state.players for k in p.gene_keys)
     for card in EXTRA_GENES:
-        held = sum(1 for p in state.players if p.holds(card.key))
+        held = held_by_key[card.key]
         assert held <= 1, f"{card.key} held twice"
         assert held + state.copies_left(card.key) == state.copies_total(card.key)
     shown, pile = state.extra_available, state.extra_pile
@@ -88,7 +98,7 @@ def token_change(events) -> int:
     return change
 
 
-def extra_setup(players: int, rng: random.Random, mode: ExtraGenesMode):
+def extra_setup(players: int, rng: random.Random, mode: ExtraGenesMode, short: bool = False):
     """A setup with extra genes: a fixed list drawn mostly from the genes ruled here, the
     recommended pair with more turned over each round, or all of them at random."""
     colors = list(Color)
@@ -102,19 +112,23 @@ def extra_setup(players: int, rng: random.Random, mode: ExtraGenesMode):
         start = tuple(chosen)
     elif mode is ExtraGenesMode.START_AND_TURNED:
         start = RECOMMENDED_START
+    per_round = rng.choice((1, 2, 3))
     return setup_for(
         players,
         colors=tuple(colors),
         extra_genes=mode,
         extra_start=start,
-        options=RuleOptions(extra_genes_per_round=rng.choice((1, 2, 3))),
+        options=RuleOptions(extra_genes_per_round=3 if short else per_round),
+        **({"ladder_length": SHORT_LADDER} if short else {}),
     )
 
 
-def playout_extra(players: int, seed: int, max_actions: int = 5000) -> GameState:
+def playout_extra(
+    players: int, seed: int, max_actions: int = 5000, short: bool = False
+) -> GameState:
     """Play one game with extra genes to its end, checking every invariant."""
     rng = random.Random(seed)
-    setup = extra_setup(players, rng, MODES[seed % len(MODES)])
+    setup = extra_setup(players, rng, MODES[seed % len(MODES)], short)
     state = new_game(setup)
     log = []
     while state.phase is not Phase.OVER:
@@ -138,3 +152,8 @@ def playout_extra(players: int, seed: int, max_actions: int = 5000) -> GameState
 @pytest.mark.parametrize("seed", range(GAMES))
 def test_random_playout_with_extra_genes_keeps_every_invariant(seed):
     playout_extra(3 + seed % 4, seed)
+
+
+@pytest.mark.parametrize("seed", range(GAMES, GAMES + SHORT_GAMES))
+def test_short_playout_with_extra_genes_keeps_every_invariant(seed):
+    playout_extra(3 + seed % 4, seed, short=True)

@@ -28,6 +28,23 @@ class Board:
     rows: tuple[str, ...]
     cells: tuple[tuple[int, int], ...]  # (row, col) of space n at index n-1
 
+    def __post_init__(self) -> None:
+        # Lookups asked thousands of times a game, computed once (not fields: equality,
+        # hashing and the record are unchanged).
+        numbers = {cell: n for n, cell in enumerate(self.cells, start=1)}
+        steps = {}
+        for n, (row, col) in enumerate(self.cells, start=1):
+            for d in Direction:
+                dr, dc = DIRECTION_STEPS[d]
+                steps[n, d] = numbers.get((row + dr, col + dc))
+        around = {
+            n: tuple(sorted(s for d in Direction if (s := steps[n, d]) is not None))
+            for n in numbers.values()
+        }
+        object.__setattr__(self, "_numbers", numbers)
+        object.__setattr__(self, "_steps", steps)
+        object.__setattr__(self, "_around", around)
+
     @property
     def size(self) -> int:
         """Number of spaces (19 on the real board)."""
@@ -35,10 +52,7 @@ class Board:
 
     def space_at(self, row: int, col: int) -> int | None:
         """The number of the space at (row, col), or None for edge and island."""
-        try:
-            return self.cells.index((row, col)) + 1
-        except ValueError:
-            return None
+        return self._numbers.get((row, col))
 
     def cell(self, space: int) -> tuple[int, int]:
         """The (row, col) of a space."""
@@ -46,14 +60,11 @@ class Board:
 
     def step(self, space: int, direction: Direction) -> int | None:
         """The neighbouring space in a direction, or None if an obstacle is in the way."""
-        row, col = self.cell(space)
-        dr, dc = DIRECTION_STEPS[direction]
-        return self.space_at(row + dr, col + dc)
+        return self._steps[space, direction]
 
     def neighbours(self, space: int) -> tuple[int, ...]:
         """Orthogonally adjacent spaces."""
-        found = (self.step(space, d) for d in Direction)
-        return tuple(sorted(s for s in found if s is not None))
+        return self._around[space]
 
     def spaces(self) -> range:
         """All space numbers."""

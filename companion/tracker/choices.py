@@ -100,6 +100,14 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     return found
 
 
+def carry_memo(old: GameState, new: GameState) -> None:
+    """Keep the memo across a copy that differs only in its revision (legality ignores it)."""
+    global _memo
+    memo = _memo
+    if memo[0] is old:
+        _memo = (new, memo[1])
+
+
 def _turn_card(state: GameState) -> list[Action]:
     return [TurnEnvironmentCard(c) for c in state.remaining_cards()]
 
@@ -231,11 +239,8 @@ def _divide(state: GameState) -> list[Action]:
         spaces = state.setup.board.spaces()
         found += [PlaceFreeAmoeba(AmoebaId(color, n), s) for n in numbers for s in spaces]
     elif numbers and state.player(color).bp >= division.division_cost(state, color):
-        found += [
-            Divide(AmoebaId(color, n), s)
-            for n in numbers
-            for s in division.legal_spaces(state, color)
-        ]
+        spaces = division.legal_spaces(state, color)
+        found += [Divide(AmoebaId(color, n), s) for n in numbers for s in spaces]
     found += genes_explosion.offers(state, color) + genes_deaths.healing_actions(state, color)
     return found + [EndDivision(color)]
 

@@ -19,6 +19,7 @@ from companion.tracker.actions import (
     SetStartSpaces,
     ShuffleEnvironmentDeck,
 )
+from companion.tracker.choices import carry_memo
 from companion.tracker.choices import legal_actions as _legal
 from companion.tracker.corrections import apply_correction
 from companion.tracker.corrections_table import MAX_BOX
@@ -236,7 +237,9 @@ def apply(state: GameState, action: Action) -> Applied:
             raise explain(state, action)
         new = handle(state, action, events)
     new = _forced(new, events)
-    return Applied(replace(new, revision=state.revision + 1), tuple(events))
+    done = replace(new, revision=state.revision + 1)
+    carry_memo(new, done)
+    return Applied(done, tuple(events))
 
 
 def _colors_named(action: Action) -> list[Color]:

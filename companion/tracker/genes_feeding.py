@@ -95,16 +95,19 @@ def suction_meals(state: GameState, amoeba: Amoeba) -> tuple[SuctionMeal, ...]:
         gene = SUCTION_2 if reach == 2 else SUCTION_1
         own = state.seat(amoeba.color)
         here = state.cubes_on(amoeba.space)
+        by_cubes: dict[tuple[int, ...], list] = {}  # the same cubes from another space
         for space in suction_spaces(state, amoeba):
             for take in _takes(state.cubes_on(space), own, reach):
                 joined = tuple(a + b for a, b in zip(here, take))
-                sucked = tuple((c, n) for c, n in zip(state.colors, take) if n)
-                need = dict(sucked)
-                for meal in meals_from(state, amoeba, joined):
-                    eaten = dict(meal.cubes)
-                    if all(eaten.get(c, 0) >= n for c, n in need.items()):
-                        meal = replace(meal, genes=meal.genes + (gene,))
-                        found.append(SuctionMeal(meal, space, norm_cubes(sucked)))
+                sucked = norm_cubes(tuple((c, n) for c, n in zip(state.colors, take) if n))
+                if joined not in by_cubes:
+                    by_cubes[joined] = [
+                        (replace(m, genes=m.genes + (gene,)), dict(m.cubes))
+                        for m in meals_from(state, amoeba, joined)
+                    ]
+                for meal, eaten in by_cubes[joined]:
+                    if all(eaten.get(c, 0) >= n for c, n in sucked):
+                        found.append(SuctionMeal(meal, space, sucked))
     result = tuple(found)
     _memo = (state, amoeba, result)
     return result

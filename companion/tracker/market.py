@@ -127,7 +127,14 @@ def refusal(
 def offers(state: GameState, color: Color) -> tuple[Offer, ...]:
     """Every purchase this player may make now."""
     found = []
+    player = state.player(color)
     for card in ALL_GENES:
+        # Quick skips of what `refusal` refuses anyway (not turned over, already held,
+        # too dear); `refusal` still decides every gene that passes them.
+        if card.extra and card.key not in state.extra_available:
+            continue
+        if player.holds(card.key) or price_for(state, color, card.key) > player.bp:
+            continue
         for give_up in card.replaces or (None,):
             if refusal(state, color, card.key, give_up) is None:
                 found.append(Offer(card.key, price_for(state, color, card.key), give_up))

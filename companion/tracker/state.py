@@ -210,14 +210,14 @@ class Player:
     genes: tuple[HeldGene, ...] = ()
     used_this_round: tuple[str, ...] = ()  # "defense", "escape", "aggression"
 
-    @property
+    @cached_property
     def gene_keys(self) -> tuple[str, ...]:
         """The keys of the genes held."""
         return tuple(g.key for g in self.genes)
 
     def holds(self, key: str) -> bool:
         """Whether the player holds this gene card."""
-        return any(g.key == key for g in self.genes)
+        return key in self.gene_keys
 
     def has(self, ability: str) -> bool:
         """Whether the player's amoebas have an ability, held directly or via an advanced gene."""

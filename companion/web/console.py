@@ -56,6 +56,7 @@ def context(
     conflict: bool = False,
     note: str | None = None,
     log_from: int | None = None,
+    group: str = "",
 ) -> dict:
     """Everything the console templates need, computed by the core.
 
@@ -71,7 +72,7 @@ def context(
         "state": state,
         "view": public_view(state),
         "prompt": prompt(state),
-        "controls": controls(state),
+        "controls": controls(state, group),
         "log": list(reversed(shown)),
         "log_hidden": max(0, len(game.log) - LOG_SHOWN),
         "log_from": log_from,
@@ -137,8 +138,8 @@ def submit(game: Game, entry):
 @bp.route("")
 @referee_required
 def view(game_id: str):
-    """The console of a game."""
-    return render_console(load(game_id))
+    """The console of a game (`group`: the open group of a long list of choices)."""
+    return render_console(load(game_id), group=request.args.get("group", "")[:200])
 
 
 @bp.route("/view")

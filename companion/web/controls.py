@@ -16,6 +16,7 @@ from companion.tracker import extra_actions as X
 from companion.tracker.data import color_term, tentacle_capacity
 from companion.tracker.msg import N_, Param, msg
 from companion.tracker.state import GameState, Step
+from companion.web.stages import Group, stage
 
 DICE_STEPS = {Step.MOVE_ROLL, Step.FIGHT_ROLL, Step.START_ROLLS, Step.CAMOUFLAGE_ROLL}
 SPACE_ACTIONS = (A.PlaceAmoeba, A.Divide, A.PlaceFreeAmoeba)
@@ -47,14 +48,18 @@ class Controls:
     carry_cap: int = 0
     carry_amoeba: str = ""
     cards: list[Button] = field(default_factory=list)
+    groups: list[Group] = field(default_factory=list)  # a long list, offered in stages
+    trail: list[Any] = field(default_factory=list)  # the groups chosen so far (messages)
+    group: str = ""  # the open group's path ("" at the first stage)
+    back: str = ""  # the path of the stage before it
 
 
 def _button(state: GameState, action: A.Action, primary: bool = False) -> Button:
     return Button(describe(state, action), json.dumps(A.action_to_dict(action)), primary)
 
 
-def controls(state: GameState) -> Controls:
-    """The controls for the current step."""
+def controls(state: GameState, group: str = "") -> Controls:
+    """The controls for the current step (a long list: the stage `group` opens)."""
     legal = legal_actions(state)
     step = state.cursor.step
     c = Controls(step=step.value)
@@ -82,14 +87,16 @@ def controls(state: GameState) -> Controls:
         c.carry_cap = min(c.carry_cap, tentacle_capacity(state.n_players))
         c.carry_amoeba = str(head.amoeba)
         return c
-    for action in legal:
+    staged = stage(state, legal, group)
+    c.groups, c.trail, c.group, c.back = staged.groups, staged.trail, staged.path, staged.back
+    for action in staged.actions:
         if isinstance(action, SPACE_ACTIONS):
             c.space_kind = action.kind
             c.space_color = action.amoeba.color.value
             c.spaces.setdefault(action.space, []).append(action.amoeba.number)
         else:
             c.buttons.append(_button(state, action))
-    if c.buttons and not c.spaces:
+    if c.buttons and not c.spaces and not c.groups:
         c.buttons[0].primary = True
     return c
 
