@@ -417,6 +417,11 @@ class Client:
     def close(self) -> None:
         self.conn.close()
 
+    def reconnect(self) -> None:
+        """A new connection (the server drops one idle for 10 s); the cookies stay."""
+        self.conn.close()
+        self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+
 
 class Referee:
     """The referee's laptop: logged in by its link, with the session's CSRF token."""
@@ -597,6 +602,7 @@ class ServerResult:
 # links it fetches only when asked (NoSleep.js when the keep-screen-on switch needs it, the
 # home-screen icon when a phone adds the page to its home screen); the browser test
 # tests/browser/test_first_load.py checks Chromium asks for exactly these.
+STREAM_RELEASE = 11.0  # s: the server's SSE heartbeat (10 s) and a margin
 STATIC_LINK = re.compile(
     rb'<(?:script[^>]*?\ssrc|link\s+rel="(?:stylesheet|icon)"[^>]*?\shref)="(/static/[^"]+)"'
 )
@@ -743,6 +749,11 @@ def bench_server(data: dict[str, Any], cfg: Config) -> ServerResult:
             )
             seat_point = max(0, len(actions) - cfg.window)
             for g in range(cfg.games):
+                if not cfg.quick:
+                    # The last game's phone streams are closed, but the server notices at its
+                    # next heartbeat (10 s); until then they count against the viewers' cap.
+                    time.sleep(STREAM_RELEASE)
+                    referee.client.reconnect()
                 play_game(
                     server,
                     referee,
@@ -775,6 +786,9 @@ def bench_server_extra(data: dict[str, Any], cfg: Config) -> ServerResult:
             referee = Referee(server)
             warm = actions[: cfg.warmup_actions]
             play_game(server, referee, data["setup"], warm, cfg, None, deadline, "warm")
+            if not cfg.quick:
+                time.sleep(STREAM_RELEASE)  # the warm-up's phone streams are released
+                referee.client.reconnect()
             play_game(server, referee, data["setup"], actions, cfg, result, deadline, "extra")
             referee.client.close()
         finally:
