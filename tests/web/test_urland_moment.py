@@ -141,3 +141,20 @@ def test_a_phone_or_the_tv_cannot_open_a_moment(referee, viewer):
         response = fresh.get(url)
         assert response.status_code in (302, 303, 403, 404), (url, response.status_code)
         assert "data-moment-state" not in text_of(response)
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("es", ("Qué cambió", "se revelan las pujas: Ana ● rojo 1", "siguen ocultas aquí")),
+        ("it", ("Cosa è cambiato", "le offerte sono rivelate: Ana ● rosso 1", "restano nascosti")),
+    ],
+)
+def test_a_moment_reads_in_the_viewers_language(referee, lang, words):
+    setup, actions = golden()
+    buy = first_index(setup, actions, Step.BUY)
+    game_id = made(referee, setup, actions[: buy + 1])
+    page = referee.client.get(f"/games/{game_id}/at/{buy}", headers={"Accept-Language": lang})
+    text = text_of(page)
+    for word in words:
+        assert word in text, word
