@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.tracker.data import Color, color_ref
-from companion.tracker.msg import N_, Msg, Seq, msg
+from companion.tracker.msg import Msg, Seq, msg
 from companion.tracker.urland.projection import public_view
 from companion.tracker.urland.state import UrlandState
 from companion.tracker.urland.words import area_ref, listed, token_ref
@@ -21,6 +21,22 @@ ROLE_NAMES = {
     "environment": msg("environment player"),
     "dead": msg("the dead"),
     "ichto": msg("Ichto player"),
+}
+
+# A player's numbers that may change, each with its line.
+NUMBERS = {
+    "marker": lambda who, b, a: msg(
+        "{player}: marker {before} → {after}", player=who, before=b, after=a
+    ),
+    "reserve": lambda who, b, a: msg(
+        "{player}: reserve {before} → {after}", player=who, before=b, after=a
+    ),
+    "double_turns": lambda who, b, a: msg(
+        "{player}: double-turn tokens {before} → {after}", player=who, before=b, after=a
+    ),
+    "tokens_held": lambda who, b, a: msg(
+        "{player}: region tokens held {before} → {after}", player=who, before=b, after=a
+    ),
 }
 
 
@@ -41,14 +57,9 @@ def _players(old: dict[str, Any], new: dict[str, Any]) -> list[Msg]:
     lines = []
     for was, now in zip(old["players"], new["players"]):
         who = now["label"]
-        for key, words in (
-            ("marker", N_("{player}: marker {before} → {after}")),
-            ("reserve", N_("{player}: reserve {before} → {after}")),
-            ("double_turns", N_("{player}: double-turn tokens {before} → {after}")),
-            ("tokens_held", N_("{player}: region tokens held {before} → {after}")),
-        ):
+        for key, said in NUMBERS.items():
             if was[key] != now[key]:
-                lines.append(msg(words, player=who, before=was[key], after=now[key]))
+                lines.append(said(who, was[key], now[key]))
         if was["role"] != now["role"]:
             lines.append(msg("{player} is now {role}", player=who, role=ROLE_NAMES[now["role"]]))
         gained = [g for g in now["genes"] if g not in was["genes"]]
