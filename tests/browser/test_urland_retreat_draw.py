@@ -40,8 +40,11 @@ def _next_revision(store, game_id: str, revision: int) -> None:
     raise AssertionError(f"nothing recorded after revision {revision}")
 
 
-def _retreat_on(page, store, game_id: str, takes: dict[str, int], shot, name: str) -> None:
-    """Fill one number per area on an armed console, read the summary, send it once."""
+def _retreat_on(
+    page, store, game_id: str, takes: dict[str, int], shot, name: str, double: bool = False
+) -> None:
+    """Fill one number per area on an armed console, read the summary, send it (with
+    `double`, by a double tap, which the console's tap guard sends once)."""
     revision = store.get(game_id).revision
     page.wait_for_selector(f'#console[data-revision="{revision}"][data-armed=yes]')
     for area, n in takes.items():
@@ -54,9 +57,14 @@ def _retreat_on(page, store, game_id: str, takes: dict[str, int], shot, name: st
     page.wait_for_selector(f"[data-retreat-summary] strong:text-is('{line}')")
     shot(page, name)
     page.wait_for_selector("#console[data-armed=yes]")  # a live swap is held, never wiped
-    page.click("text=Retreat these Ichto")
+    if double:
+        page.dblclick("text=Retreat these Ichto")
+    else:
+        page.click("text=Retreat these Ichto")
     _next_revision(store, game_id, revision)
     page.wait_for_selector(f'#console[data-revision="{revision + 1}"]')
+    time.sleep(0.3)  # a second send, had the guard let one through, would be in by now
+    assert store.get(game_id).revision == revision + 1
     assert store.get(game_id).entries[-1] == Retreat(tuple(takes.items()))
 
 
@@ -75,7 +83,9 @@ def test_a_retreat_from_several_areas_on_the_console(
     referee.fill(f"input[name=take_{own[0]}]", "9")
     referee.wait_for_selector("[data-retreat-summary] .refusal-line >> text=4. Ritirata")
     referee.fill(f"input[name=take_{own[0]}]", "0")
-    _retreat_on(referee, store, game.id, {own[0]: 2, own[1]: 1}, shot, "urland-retreat-laptop")
+    takes = {own[0]: 1, own[1]: 1}  # legal twice over: only the tap guard sends it once
+    _retreat_on(referee, store, game.id, takes, shot, "urland-retreat-laptop", double=True)
+    assert store.get(game.id).state.count(own[0], color) == 2
     # the same console at phone width: the second action of this turn
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     phone = console_watch.watch(context.new_page())
