@@ -4,7 +4,8 @@ phones and TV, how a form becomes an action, and its records (`gameshells.SHELLS
 Who sees what is the core's (`urland.projection`): the console, the TV and the standings get
 `project(state, None)` and `choices(state, None)`; a phone gets its own color's. A form's
 action is taken only if it is one of the choices offered to that viewer now, so a phone
-cannot keep another's token nor the console seal a bid made on the phones.
+cannot keep another's token nor the console seal a bid made on the phones (a retreat from
+several areas and a phone's own draw are checked by the core as they are: `urland_forms`).
 """
 
 from __future__ import annotations
