@@ -189,6 +189,17 @@ def stale(game: Game) -> Conflict | None:
         return None
     return Conflict(store().describe_since(game, seen), game.revision)
 
+@bp.route("/preview")
+@referee_required
+def preview(game_id: str):
+    """The line a console form being filled in shows before it is sent (Urland's retreat
+    from several areas); 404 for a game without such forms."""
+    game = load(game_id)
+    preview_of = shell_of(game).preview
+    if preview_of is None:
+        abort(404)
+    return preview_of(game, request.args, None)
+
 
 @bp.route("/chance", methods=["POST"])
 @referee_required

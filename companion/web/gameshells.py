@@ -40,6 +40,8 @@ class GameShell:
     export_text: Callable[[Game], str]  # the record the referee downloads
     read_record: Callable[[Any], Any]  # record data -> Record, replayed (raises RecordError)
     unserved: frozenset[str] = frozenset()  # endpoints of another game's tools: 404 here
+    preview: Callable[[Game, Any, Any], str] | None = None  # (game, form, viewer) -> the
+    # line a form being filled in shows before it is sent (None: no such form; 404)
 
 
 def refuse_unserved() -> None:
@@ -149,7 +151,7 @@ def _ursuppe_read(data: Any) -> Any:
 
 
 def _urland() -> GameShell:
-    from companion.web import urland
+    from companion.web import urland, urland_forms
 
     return GameShell(
         game=URLAND,
@@ -174,6 +176,7 @@ def _urland() -> GameShell:
         create=urland.create,
         export_text=urland.export_text,
         read_record=urland.read_record,
+        preview=urland_forms.retreat_summary,
         unserved=frozenset(
             {
                 "console.roll",

@@ -124,6 +124,16 @@ def act(token: str):
     return html, status
 
 
+@bp.route("/preview")
+def preview(token: str):
+    """The line a phone's form being filled in shows before it is sent (as the console's)."""
+    game, color = _seat(token)
+    preview_of = shell_of(game).preview
+    if preview_of is None:
+        abort(404)
+    return preview_of(game, request.args, color)
+
+
 @bp.route("/events")
 def events(token: str):
     """Server-sent events: `revision N` whenever the game changes."""

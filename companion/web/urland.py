@@ -4,7 +4,8 @@ phones and TV, how a form becomes an action, and its records (`gameshells.SHELLS
 Who sees what is the core's (`urland.projection`): the console, the TV and the standings get
 `project(state, None)` and `choices(state, None)`; a phone gets its own color's. A form's
 action is taken only if it is one of the choices offered to that viewer now, so a phone
-cannot keep another's token nor the console seal a bid made on the phones.
+cannot keep another's token nor the console seal a bid made on the phones (a retreat from
+several areas and a phone's own draw are checked by the core as they are: `urland_forms`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from companion.tracker.urland.state import Options, Seat, Step, UrlandSetup
 from companion.tracker.ursuppe.record import Record, record_text
 from companion.web.common import store
 from companion.web.games import GLYPHS, SHAPES, picker, shape_names
+from companion.web.urland_forms import retreat_form, special_action
 from companion.web.urland_labels import bid_form, groups
 from companion.web.urland_svg import board_drawing
 
@@ -202,7 +204,8 @@ def console_context(
         "game": game,
         "state": state,
         "view": projection.project(state, None),
-        "groups": groups(state, choices),
+        "groups": groups(state, [c for c in choices if c["type"] != "retreat"]),
+        "retreat": retreat_form(choices),
         "can_draw": URLAND.chance(state) is not None,
         "log": _log(game, LOG_SHOWN),  # always whole: this console keeps no older rows
         "log_hidden": max(0, len(game.log) - LOG_SHOWN),
@@ -222,8 +225,10 @@ def seat_context(game: Game, color: Color) -> dict:
         "game": game,
         "token": request.view_args["token"],
         "view": projection.project(state, color),
-        "groups": groups(state, [c for c in choices if c["type"] != "bid"]),
+        "groups": groups(state, [c for c in choices if c["type"] not in ("bid", "retreat")]),
+        "retreat": retreat_form(choices),
         "bid": bid_form(choices),
+        "can_draw": projection.may_draw(state, color),
         "revision": game.revision,
         "rulebook": game.setup.rulebook,
         "error": None,
@@ -260,7 +265,11 @@ def moment_context(game: Game, before: Any, after: Any) -> dict:
 
 def action_from_form(state: Any, form: Any, viewer: Color | None) -> Any:
     """The action a form posts (`action`: a choice's JSON; a sealed bid: `bid`), taken only
-    if it is offered to this viewer now; raises InvalidAction."""
+    if it is offered to this viewer now; a retreat from several areas and a phone's own draw
+    go to the core's checks as they are (`urland_forms`); raises InvalidAction."""
+    special = special_action(state, form, viewer)
+    if special is not None:
+        return special
     if form.get("bid") is not None and viewer is not None:
         try:
             data = {"type": "bid", "color": viewer.value, "n": int(form.get("bid"))}

@@ -200,12 +200,17 @@ def _wait_for_revision(store, game_id: str, revision: int, state, pages) -> None
 
 
 def test_urland_pages_pass_axe(browser, live_server, shot):
-    """The console, a phone, the TV and the setup page pass axe (no serious finding)."""
+    """The console (with the retreat form too), a phone, the TV and the setup page pass axe
+    (no serious finding)."""
     setup, entries = urecord.record_from_dict(json.loads(GOLDEN.read_text()))
     store = _store(live_server)
     record = Record(setup, tuple(effective_actions(entries)[:PREFIX]))
     game = store.import_record(record, "Urland a11y", URLAND)
     token = next(iter(store.seat_tokens(game.id).values()))
+    # a console at an Ichto player's actions: the retreat form with a number per area
+    acting = store.import_record(
+        Record(setup, tuple(effective_actions(entries)[:7])), "Urland a11y actions", URLAND
+    )
     for size in ({"width": 1280, "height": 900}, PHONE):
         context = with_axe(browser.new_context(viewport=size))
         page = context.new_page()
@@ -213,6 +218,7 @@ def test_urland_pages_pass_axe(browser, live_server, shot):
         for name, path in (
             ("setup", "/games/new?game=urland"),
             ("console", f"/games/{game.id}"),
+            ("console-actions", f"/games/{acting.id}"),
             ("board", f"/b/{game.board_token}"),
             ("seat", f"/s/{token}"),
         ):

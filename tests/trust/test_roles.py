@@ -92,11 +92,13 @@ ROUTES: dict[tuple[str, str], str] = {
     ("/games/<game_id>/delete", "POST"): "referee",  # the walk deletes a game of its own
     ("/games/import", "POST"): "referee",
     ("/games/<game_id>/taps/<tap>/settle", "POST"): "referee",  # did a tap reach the server?
+    ("/games/<game_id>/preview", "GET"): "preview",  # a form's line before it is sent (Urland)
     ("/s/<token>", "GET"): "seat",
     ("/s/<token>/view", "GET"): "seat",
     ("/s/<token>/events", "GET"): "seat",
     ("/s/<token>/manifest.webmanifest", "GET"): "seat",
     ("/s/<token>/act", "POST"): "seat_post",  # a phone's own choice (Urland's kept token, bid)
+    ("/s/<token>/preview", "GET"): "seat_preview",  # a phone form's line before it is sent
     ("/b/<token>", "GET"): "board",
     ("/b/<token>/view", "GET"): "board",
     ("/b/<token>/events", "GET"): "board",
@@ -404,6 +406,15 @@ def plan(w: World, rule: str, method: str, role: str) -> Check:
         if w.game == "urland" and role in ("seat_a", "seat_b", "referee"):
             return Check(role, method, url, 422, data=data)  # a seat's link, but no choice
         return Check(role, method, url, 410 if role == "revoked" else 404, data=data)
+    if kind == "seat_preview":  # Ursuppe's phones fill in no forms: 404; Urland's a line
+        url = url.replace("<token>", role_seat_token(w, role))
+        if w.game == "urland" and role in ("seat_a", "seat_b", "referee"):
+            return Check(role, method, url, 200)  # its line (tests/web checks what it says)
+        return Check(role, method, url, 410 if role == "revoked" else 404)
+    if kind == "preview":  # the referee's; Ursuppe has no form to preview: 404
+        if referee:
+            return Check(role, method, url, 200 if w.game == "urland" else 404)
+        kind = "referee"
     if kind == "board":
         url = url.replace("<token>", role_board_token(w, role))
         if role in ("board", "referee"):

@@ -11,33 +11,14 @@ the app imports a record.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from conftest import text_of
+from urland_web import prefix_to as _prefix_to
 
 from companion.tracker.game import URLAND
-from companion.tracker.record_core import effective_actions
 from companion.tracker.urland import engine
-from companion.tracker.urland import record as urecord
 from companion.tracker.urland.actions import Bid, KeepToken
 from companion.tracker.urland.state import Step
-
-GOLDEN = Path(__file__).parents[2] / "examples" / "urland" / "four-players.json"
-
-
-def _prefix_to(step: Step, skip: int = 0):
-    """The setup, and the actions of the recorded game up to its (skip+1)-th `step`."""
-    setup, entries = urecord.record_from_dict(json.loads(GOLDEN.read_text()))
-    state = engine.new_game(setup)
-    done = []
-    for action in effective_actions(entries):
-        if state.step is step:
-            if not skip:
-                return setup, done, state
-            skip -= 1
-        done.append(action)
-        state = engine.apply(state, action).state
-    raise AssertionError(f"the recorded game never reaches {step}")
 
 
 def _pages(referee, game_id: str, colors) -> dict[str, str]:
@@ -121,3 +102,72 @@ def test_the_draw_itself_stays_with_the_environment_player(referee):
     for key in pages_a:
         if key != state.env_color.value:
             assert pages_a[key] == pages_b[key], f"{key} shows the drawn token"
+
+
+def _phone_draws(referee, game_id: str, color, first, monkeypatch) -> None:
+    """The environment player's phone taps its draw; the app's shuffle puts `first` on top."""
+    from urland_web import seat_post
+
+    from companion.web import urland_forms
+
+    monkeypatch.setattr(
+        urland_forms, "shuffled", lambda items: (first, *(i for i in items if i != first))
+    )
+    referee.game_id = game_id
+    token = referee.store.seat_tokens(game_id)[color.value]
+    response = seat_post(referee, token, {"draw": "1"})
+    assert response.status_code == 200, text_of(response)[-400:]
+    assert f'data-token="{first}"' in text_of(response)  # the answer is the drawer's phone
+
+
+def _two_phone_draws(referee, monkeypatch):
+    setup, done, state = _prefix_to(Step.DRAW, skip=3)  # turn 1: the dead became env
+    assert len(state.hands[state.env]) == 2  # the two tokens received as the dead
+    drawn = [t for t in engine.chance(state) if t != 0][:2]  # the Panic token is public
+    store = referee.store
+    ids = [store.create_game(setup, "Hidden", False, True, done, core=URLAND).id for _ in "ab"]
+    for game_id, token in zip(ids, drawn):
+        _phone_draws(referee, game_id, state.env_color, token, monkeypatch)
+    return state, ids, drawn
+
+
+def test_a_token_drawn_on_the_phone_is_seen_by_the_environment_player_only(referee, monkeypatch):
+    """002 §2.4: the new environment player draws on their own phone; the token drawn is
+    on that phone only (console, TV, standings, the readable record, other phones equal)."""
+    state, (a, b), drawn = _two_phone_draws(referee, monkeypatch)
+    pages_a = _pages(referee, a, state.colors)
+    pages_b = _pages(referee, b, state.colors)
+    env = state.env_color.value
+    for key in pages_a:
+        if key != env:
+            assert pages_a[key] == pages_b[key], f"{key} shows the token drawn on a phone"
+    assert f'data-token="{drawn[0]}"' in pages_a[env]
+    assert f'data-token="{drawn[1]}"' in pages_b[env]
+    for key in ("console", "tv", "standings", "export"):
+        assert "data-token=" not in pages_a[key] and "data-token=" not in pages_b[key]
+    last = json.loads(pages_a["export"])["actions"][-1]
+    assert last == {"type": "draw", "token": -1}  # the phone's draw, masked while it runs
+
+
+def test_after_a_phone_draw_the_passed_tokens_reach_the_dead_only(referee, monkeypatch):
+    """002 §2.1: the environment player keeps one and passes two to the dead, who alone
+    sees them; the drawn token stays off every public view."""
+    from urland_web import seat_post
+
+    state, (a, b), drawn = _two_phone_draws(referee, monkeypatch)
+    kept = state.hands[state.env][0]  # a token received last turn: the same in both games
+    tokens = {}
+    for game_id in (a, b):
+        referee.game_id = game_id
+        tokens[game_id] = referee.store.seat_tokens(game_id)
+        keep = {"action": f'{{"type": "keep", "token": {kept}}}'}
+        response = seat_post(referee, tokens[game_id][state.env_color.value], keep)
+        assert response.status_code == 200, text_of(response)[-400:]
+    pages_a = _pages(referee, a, state.colors)
+    pages_b = _pages(referee, b, state.colors)
+    dead = state.dead_color.value
+    for key in pages_a:
+        if key not in (state.env_color.value, dead):
+            assert pages_a[key] == pages_b[key], f"{key} shows a passed token"
+    assert f'data-token="{drawn[0]}"' in pages_a[dead]
+    assert f'data-token="{drawn[1]}"' in pages_b[dead]

@@ -6,11 +6,17 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 from companion.tracker.colors import Color
-from companion.tracker.urland import projection
+from companion.tracker.game import URLAND
+from companion.tracker.record_core import effective_actions
+from companion.tracker.urland import engine, projection
+from companion.tracker.urland import record as urecord
 from companion.tracker.urland.state import Step
+
+GOLDEN = Path(__file__).parents[2] / "examples" / "urland" / "four-players.json"
 
 URLAND_PLAYERS = [("Ana", "red"), ("Ben", "yellow"), ("Cleo", "green"), ("Dev", "blue")]
 
@@ -90,3 +96,27 @@ def _pick(state, offered: list[dict[str, Any]], rng: random.Random) -> dict[str,
 
 def colors_of(referee) -> list[Color]:
     return list(referee.game().state.colors)
+
+
+def prefix_to(step: Step, skip: int = 0):
+    """The setup, and the actions of the recorded game (examples/urland/four-players.json)
+    up to its (skip+1)-th `step`, and the state there."""
+    setup, entries = urecord.record_from_dict(json.loads(GOLDEN.read_text()))
+    state = engine.new_game(setup)
+    done = []
+    for action in effective_actions(entries):
+        if state.step is step:
+            if not skip:
+                return setup, done, state
+            skip -= 1
+        done.append(action)
+        state = engine.apply(state, action).state
+    raise AssertionError(f"the recorded game never reaches {step}")
+
+
+def import_prefix(referee, step: Step, skip: int = 0, name: str = "Urland mid-game"):
+    """A game imported at the recorded game's (skip+1)-th `step`; the referee follows it."""
+    setup, done, state = prefix_to(step, skip)
+    game = referee.store.create_game(setup, name, False, True, done, core=URLAND)
+    referee.game_id = game.id
+    return state

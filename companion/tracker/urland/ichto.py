@@ -80,7 +80,11 @@ def check(state: UrlandState, action: Action, color: Color) -> None:
             raise IllegalAction(msg("you have fewer Ichto in that ocean"), cite.SWIM)
     elif isinstance(action, Retreat):
         areas = [a for a, _ in action.takes]
-        if not areas or len(set(areas)) != len(areas):
+        if not areas:
+            raise IllegalAction(
+                msg("a retreat takes at least one Ichto off the board"), cite.RETREAT
+            )
+        if len(set(areas)) != len(areas):
             raise IllegalAction(msg("a retreat names each area once"), cite.RETREAT)
         live = geo.live_regions(state.merged) + geo.OCEANS
         for area, n in action.takes:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.tracker.colors import Color
+from companion.tracker.errors import IllegalAction
+from companion.tracker.msg import msg
 from companion.tracker.urland import auction, engine, roles, scoring, tokens
 from companion.tracker.urland import board as geo
 from companion.tracker.urland.actions import Action
@@ -155,3 +157,30 @@ def choices(state: UrlandState, viewer: Color | None) -> list[dict[str, Any]]:
 def _for(viewer: Color | None, actor: Color | None, action: Action) -> bool:
     # The console (None) acts for the table on open steps; a seat acts on its own turn.
     return viewer is None or viewer == actor
+
+
+def seat_draw(state: UrlandState, color: Color) -> tuple[int | str, ...]:
+    """What a seat's phone shuffles to draw its own token (`engine.chance`), or
+    IllegalAction naming the rule: only the environment player draws, only when the app
+    holds the tokens and a draw is awaited (002 §1 step 8, §2.4)."""
+    now = prompt(state)
+    items = engine.chance(state)
+    if state.step is not Step.DRAW or items is None:
+        raise IllegalAction(
+            msg("nothing is drawn on a phone now: {awaited}", awaited=now.msg), now.source
+        )
+    if now.actor != color:
+        who = player_ref(state, now.actor)
+        raise IllegalAction(
+            msg("only {who}, the environment player, draws now", who=who), now.source
+        )
+    return items
+
+
+def may_draw(state: UrlandState, color: Color) -> bool:
+    """Whether this seat's phone offers its own draw now (`seat_draw` would allow it)."""
+    try:
+        seat_draw(state, color)
+    except IllegalAction:
+        return False
+    return True
