@@ -532,8 +532,32 @@ class Store:
             if _round_ended(game.core, game.state, trial.state):
                 with self._lock:  # one backup at a time: each prunes the others' folder
                     self._backup(f"{game_id}-round{game.core.round_of(game.state)}")
-        self._notify(game_id, trial.revision)
+        self._announce(game_id, trial.revision)
         return trial, events
+
+    def _announce(self, game_id: str, revision: int) -> None:
+        """Tell the live hub a game changed (committed already), now or when notices are held."""
+        held = getattr(self._local, "held", None)
+        if held is None:
+            self._notify(game_id, revision)
+        else:
+            held[game_id] = revision
+
+    @contextmanager
+    def notices_held(self) -> Iterator[None]:
+        """Hold this thread's change notices until the block ends, however it ends: the
+        referee's answer is rendered before the phones wake up to fetch theirs (every woken
+        stream competes with it for the interpreter). Entries are committed as before."""
+        if getattr(self._local, "held", None) is not None:  # nested: the outer block sends
+            yield
+            return
+        self._local.held = held = {}
+        try:
+            yield
+        finally:
+            self._local.held = None
+            for game_id, revision in held.items():
+                self._notify(game_id, revision)
 
     @contextmanager
     def _writing(self) -> Iterator[Database]:

@@ -109,7 +109,13 @@ def _revision() -> int:
 
 def submit(game: Game, entry):
     """Append an entry; answer with the console, or the refusal in place (422 / 409), or
-    503 when it could not be saved (nothing changed)."""
+    503 when it could not be saved (nothing changed). The phones' live streams are woken
+    once the answer is rendered (the entry is committed before either)."""
+    with store().notices_held():
+        return _submit(game, entry)
+
+
+def _submit(game: Game, entry):
     try:
         seen = _revision()
         game, _ = store().append(game.id, entry, seen, tap=request.form.get("tap") or None)
