@@ -225,7 +225,7 @@ def undo(game_id: str):
         if request.form.get("seq"):
             to = game.undo_target(int(request.form["seq"]))
         else:
-            to = len(game.kept) - 1
+            to = len(game.history.in_force) - 1  # O(1): the chain knows its size
             if to < 0:
                 raise InvalidAction(msg("there is nothing to undo"))
     except ValueError:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -42,6 +43,7 @@ def _polygon(points: list[tuple[float, float]]) -> str:
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
 
 
+@lru_cache(maxsize=2048)  # pieces repeat: every space draws in its own coordinates
 def shape(color: str, cx: float, cy: float, r: float, extra: str = "") -> str:
     """A piece of a color: its fill and its own shape."""
     fill, kind = FILL[color], SHAPE[color]
@@ -71,6 +73,7 @@ def shape(color: str, cx: float, cy: float, r: float, extra: str = "") -> str:
     return f'<polygon points="{_polygon(pts)}" {common}/>'
 
 
+@lru_cache(maxsize=128)  # a few colors and sizes, on every console, seat and board
 def shape_icon(color: str, size: int = 22) -> Markup:
     """A small standalone SVG of a color's piece (legends, lists)."""
     r = size / 2 - 2
