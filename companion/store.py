@@ -35,6 +35,7 @@ from companion.tracker.chain import EMPTY, Chain
 from companion.tracker.errors import ActionError, IllegalAction
 from companion.tracker.game import URSUPPE, game_of
 from companion.tracker.game import Game as Core
+from companion.tracker.gcpause import collector_paused
 from companion.tracker.msg import Msg, Param, Seq, as_msg, msg, nmsg
 from companion.tracker.record import (
     ENTRY_SEPARATOR,
@@ -368,13 +369,14 @@ class Store:
         )
         # Encoded before taking the store-wide lock: a long import holds it only to insert.
         rows = []
-        for seq, entry in enumerate(first or [], 1):
-            text = entry_text(entry, core.entry_to_dict)
-            try:
-                game.add(entry, text)
-            except ActionError as exc:
-                raise RecordError(exc.message, seq, exc.source) from None
-            rows.append((game_id, seq, text, stamp))
+        with collector_paused():  # a long record: see gcpause
+            for seq, entry in enumerate(first or [], 1):
+                text = entry_text(entry, core.entry_to_dict)
+                try:
+                    game.add(entry, text)
+                except ActionError as exc:
+                    raise RecordError(exc.message, seq, exc.source) from None
+                rows.append((game_id, seq, text, stamp))
         with self._lock, self.db.atomic():
             self.db["games"].insert(
                 {
@@ -472,14 +474,16 @@ class Store:
             core=core,
         )
         decoded: dict[str, Entry] = {}  # equal texts are equal (immutable) entries: read once
-        for (text,) in self.db.execute(
+        rows = self.db.execute(
             "select entry from entries where game_id = ? order by seq", [game_id]
-        ):
-            entry = decoded.get(text)
-            if entry is None:
-                # Mended: text stored before the text check is shown, never a server error.
-                entry = decoded[text] = decode_entry(core, mend(json.loads(text)))
-            game.add(entry, text, limit=False)  # a stored game always opens
+        )
+        with collector_paused():  # a long game: see gcpause
+            for (text,) in rows:
+                entry = decoded.get(text)
+                if entry is None:
+                    # Mended: text stored before the text check is shown, never a server error.
+                    entry = decoded[text] = decode_entry(core, mend(json.loads(text)))
+                game.add(entry, text, limit=False)  # a stored game always opens
         _mark_app_rolls(game, self._app_rolled_seqs(game_id))
         return game
 

@@ -185,7 +185,7 @@ class Amoeba:
     space: int
     dp: int = 0
 
-    @property
+    @cached_property  # asked for thousands of times per replay; kept beside the fields
     def id(self) -> AmoebaId:
         """This amoeba's id."""
         return AmoebaId(self.color, self.number)
