@@ -436,9 +436,11 @@ class Referee:
         if status != 200 or not found:
             raise RuntimeError("no CSRF token on the games page")
         self.csrf = found.group(1).decode()
+        self.drawings = ""  # what app.js sends as X-Drawings: the drawings the console shows
 
     def new_game(self, setup: dict[str, Any], name: str) -> str:
         """A game with the record's setup and no actions yet (imported as a record)."""
+        self.drawings = ""  # a new console page
         record = json.dumps({**RECORD_HEAD, "setup": setup, "actions": []}).encode()
         boundary = "benchboundary7f3a"
         body = b"".join(
@@ -483,13 +485,18 @@ class Referee:
             "X-CSRF-Token": self.csrf,
             "Accept-Encoding": "gzip, deflate, br",  # as the referee's browser asks
         }
+        if self.drawings:  # as app.js does: the soup and ladder on screen are not sent again
+            headers["X-Drawings"] = self.drawings
         status, got, page = self.client.request("POST", f"/games/{game_id}/act", body, headers)
         if got.get("Content-Encoding") == "gzip":
             page = gzip.decompress(page)
+        if status == 200:  # the console now shows the drawings sent and the ones kept
+            self.drawings = b" ".join(DRAWING.findall(page)).decode()
         return status, page
 
 
 RECORD_HEAD = {"format": "ursuppe-companion-record", "version": 1}
+DRAWING = re.compile(rb'<svg data-(?:drawing|keep)="([0-9a-f]+)"')
 
 
 def _quote(text: str) -> str:

@@ -32,6 +32,7 @@ from companion.db import connect
 from companion.tracker.errors import ActionError, IllegalAction
 from companion.tracker.game import URSUPPE, game_of
 from companion.tracker.game import Game as Core
+from companion.tracker.gcpause import collector_paused
 from companion.tracker.msg import Msg, Param, Seq, as_msg, msg, nmsg
 from companion.tracker.record_core import (
     ENTRY_SEPARATOR,
@@ -370,13 +371,14 @@ class Store:
         )
         # Encoded before taking the store-wide lock: a long import holds it only to insert.
         rows = []
-        for seq, entry in enumerate(first or [], 1):
-            text = entry_text(entry, core.entry_to_dict)
-            try:
-                game.add(entry, text)
-            except ActionError as exc:
-                raise RecordError(exc.message, seq, exc.source) from None
-            rows.append((game_id, seq, text, stamp))
+        with collector_paused():  # a long record: see gcpause
+            for seq, entry in enumerate(first or [], 1):
+                text = entry_text(entry, core.entry_to_dict)
+                try:
+                    game.add(entry, text)
+                except ActionError as exc:
+                    raise RecordError(exc.message, seq, exc.source) from None
+                rows.append((game_id, seq, text, stamp))
         with self._lock, self.db.atomic():
             self.db["games"].insert(
                 {
@@ -474,14 +476,16 @@ class Store:
             core=core,
         )
         decoded: dict[str, Entry] = {}  # equal texts are equal (immutable) entries: read once
-        for (text,) in self.db.execute(
+        rows = self.db.execute(
             "select entry from entries where game_id = ? order by seq", [game_id]
-        ):
-            entry = decoded.get(text)
-            if entry is None:
-                # Mended: text stored before the text check is shown, never a server error.
-                entry = decoded[text] = decode_entry(core, mend(json.loads(text)))
-            game.add(entry, text, limit=False)  # a stored game always opens
+        )
+        with collector_paused():  # a long game: see gcpause
+            for (text,) in rows:
+                entry = decoded.get(text)
+                if entry is None:
+                    # Mended: text stored before the text check is shown, never a server error.
+                    entry = decoded[text] = decode_entry(core, mend(json.loads(text)))
+                game.add(entry, text, limit=False)  # a stored game always opens
         _mark_app_rolls(game, self._app_rolled_seqs(game_id))
         return game
 
@@ -534,8 +538,32 @@ class Store:
             if _round_ended(game.core, game.state, trial.state):
                 with self._lock:  # one backup at a time: each prunes the others' folder
                     self._backup(f"{game_id}-round{game.core.round_of(game.state)}")
-        self._notify(game_id, trial.revision)
+        self._announce(game_id, trial.revision)
         return trial, events
+
+    def _announce(self, game_id: str, revision: int) -> None:
+        """Tell the live hub a game changed (committed already), now or when notices are held."""
+        held = getattr(self._local, "held", None)
+        if held is None:
+            self._notify(game_id, revision)
+        else:
+            held[game_id] = revision
+
+    @contextmanager
+    def notices_held(self) -> Iterator[None]:
+        """Hold this thread's change notices until the block ends, however it ends: the
+        referee's answer is rendered before the phones wake up to fetch theirs (every woken
+        stream competes with it for the interpreter). Entries are committed as before."""
+        if getattr(self._local, "held", None) is not None:  # nested: the outer block sends
+            yield
+            return
+        self._local.held = held = {}
+        try:
+            yield
+        finally:
+            self._local.held = None
+            for game_id, revision in held.items():
+                self._notify(game_id, revision)
 
     @contextmanager
     def _writing(self) -> Iterator[Database]:

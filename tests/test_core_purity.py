@@ -65,6 +65,7 @@ SHARED = {
     "citations.py",
     "colors.py",
     "persons.py",
+    "gcpause.py",
     "errors.py",
     "game.py",
     "msg.py",

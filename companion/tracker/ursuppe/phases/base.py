@@ -39,7 +39,8 @@ def who(state: GameState, aid: AmoebaId) -> Seq:
 
 def set_amoeba(state: GameState, amoeba: Amoeba) -> GameState:
     """Replace (or add) an amoeba, keeping seat then numerical order."""
-    others = [a for a in state.amoebas if a.id != amoeba.id]
+    color, number = amoeba.color, amoeba.number
+    others = [a for a in state.amoebas if a.number != number or a.color != color]
     others.append(amoeba)
     others.sort(key=lambda a: (state.seat(a.color), a.number))
     return replace(state, amoebas=tuple(others))
