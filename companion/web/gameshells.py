@@ -81,9 +81,12 @@ def games_offered() -> list[tuple[str, str]]:
 
 # ----- Ursuppe: its views' own functions, imported when called ------------------------------
 def _ursuppe_console(game: Game, **extra: Any) -> dict:
+    """Ursuppe's console; `?group=` opens a group of a long list of choices (web/stages.py)."""
+    from flask import request
+
     from companion.web.console import context
 
-    return context(game, **extra)
+    return context(game, group=request.args.get("group", "")[:200], **extra)
 
 
 def _ursuppe_seat(game: Game, color: Any) -> dict:
