@@ -23,14 +23,15 @@ from typing import Any
 
 from bench.longgame import EXAMPLE, LADDER, MAX_ACTIONS
 from bench.longgame import choose as choose_long
-from companion.tracker import actions as A
-from companion.tracker import apply, legal_actions, new_game
-from companion.tracker import extra_actions as X
-from companion.tracker.codec import setup_from_dict, setup_to_dict
-from companion.tracker.extra_genes import EXTRA_KEYS, RECOMMENDED_START
-from companion.tracker.options import ExtraGenesMode
-from companion.tracker.record import FORMAT, VERSION, entry_to_dict
-from companion.tracker.state import GameState, Phase
+from companion.tracker.record_core import FORMAT, VERSION
+from companion.tracker.ursuppe import actions as A
+from companion.tracker.ursuppe import apply, legal_actions, new_game
+from companion.tracker.ursuppe import extra_actions as X
+from companion.tracker.ursuppe.codec import setup_from_dict, setup_to_dict
+from companion.tracker.ursuppe.extra_genes import EXTRA_KEYS, RECOMMENDED_START
+from companion.tracker.ursuppe.options import ExtraGenesMode
+from companion.tracker.ursuppe.record import entry_to_dict
+from companion.tracker.ursuppe.state import GameState, Phase
 
 EXTRA_GAME = Path(__file__).resolve().parent / "long-six-players-extra.json"
 SEED = 7

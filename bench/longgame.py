@@ -24,19 +24,12 @@ import random
 from pathlib import Path
 from typing import Any
 
-from companion.tracker import actions as A
-from companion.tracker import apply, legal_actions, new_game
-from companion.tracker.codec import setup_from_dict
-from companion.tracker.record import (
-    FORMAT,
-    MAX_ENTRIES,
-    VERSION,
-    History,
-    Undo,
-    entry_to_dict,
-    record_from_dict,
-)
-from companion.tracker.state import GameState, Phase
+from companion.tracker.record_core import FORMAT, MAX_ENTRIES, VERSION, Undo
+from companion.tracker.ursuppe import actions as A
+from companion.tracker.ursuppe import apply, legal_actions, new_game
+from companion.tracker.ursuppe.codec import setup_from_dict
+from companion.tracker.ursuppe.record import History, entry_to_dict, record_from_dict
+from companion.tracker.ursuppe.state import GameState, Phase
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "six-players.json"

@@ -37,12 +37,12 @@ from bench.extragame import EXTRA_GAME
 from bench.extragame import generate as generate_extra
 from bench.longgame import EXAMPLE, LONG_GAME, generate, undo_records
 from bench.urland import bench_urland_replay, urland_examples
-from companion.tracker import apply, new_game
-from companion.tracker.actions import action_to_dict
-from companion.tracker.record import (
+from companion.tracker.record_core import Undo
+from companion.tracker.ursuppe import apply, new_game
+from companion.tracker.ursuppe.actions import action_to_dict
+from companion.tracker.ursuppe.record import (
     History,
     Record,
-    Undo,
     record_from_dict,
     record_text,
     replay_record,

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.tracker.record import effective_actions
+from companion.tracker.record_core import effective_actions
 from companion.tracker.urland import engine
 from companion.tracker.urland.record import record_from_dict
 

@@ -26,10 +26,12 @@ from companion.i18n import (
 )
 from companion.serving import THREADS
 from companion.textview import render
-from companion.tracker.codec import to_dict
-from companion.tracker.record import RecordError, parse_record, record_from_dict, replay_record
-from companion.tracker.sources import Book
+from companion.tracker.citations import Book
+from companion.tracker.record_core import parse_record
+from companion.tracker.record_errors import RecordError
 from companion.tracker.text import mended
+from companion.tracker.ursuppe.codec import to_dict
+from companion.tracker.ursuppe.record import record_from_dict, replay_record
 
 __all__ = ["board_text", "build_parser", "cmd_replay", "loopback_warning", "main"]
 

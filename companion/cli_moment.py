@@ -7,11 +7,11 @@ import json
 from collections.abc import Callable
 
 from companion.i18n import citation, t
-from companion.tracker import legal_actions
-from companion.tracker.actions import action_to_dict
-from companion.tracker.moment import changes
-from companion.tracker.record import History, Record, entry_text
-from companion.tracker.state import GameState
+from companion.tracker.ursuppe import legal_actions
+from companion.tracker.ursuppe.actions import action_to_dict
+from companion.tracker.ursuppe.moment import changes
+from companion.tracker.ursuppe.record import History, Record, entry_text
+from companion.tracker.ursuppe.state import GameState
 
 
 def moment(record: Record, at: int) -> tuple[GameState, GameState, tuple]:

@@ -19,9 +19,10 @@ from urllib.parse import urlsplit
 
 from babel.support import NullTranslations, Translations
 
-from companion.tracker.data import DIRECTION_NAMES, Color, Direction, color_term
+from companion.tracker.citations import Book, citation_msg, cite
+from companion.tracker.colors import Color, color_term
 from companion.tracker.msg import Msg, Param, Seq, Term, Translator, render
-from companion.tracker.sources import Book, citation_msg, cite
+from companion.tracker.ursuppe.data import DIRECTION_NAMES, Direction
 
 LANGUAGES = ("es", "it", "en")
 # Each language named in its own words, so anyone finds theirs.

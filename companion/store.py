@@ -29,30 +29,32 @@ from sqlite_utils import Database
 
 from companion.backup import KEEP, make_backup
 from companion.db import connect
-from companion.tracker import Event
-from companion.tracker.actions import TurnEnvironmentCard
-from companion.tracker.chain import EMPTY, Chain
 from companion.tracker.errors import ActionError, IllegalAction
 from companion.tracker.game import URSUPPE, game_of
 from companion.tracker.game import Game as Core
 from companion.tracker.msg import Msg, Param, Seq, as_msg, msg, nmsg
-from companion.tracker.record import (
+from companion.tracker.record_core import (
     ENTRY_SEPARATOR,
     FORMAT,
     MAX_ENTRIES,
     MAX_RECORD_BYTES,
     VERSION,
+    Undo,
+)
+from companion.tracker.record_errors import RecordError
+from companion.tracker.text import mend, mended
+from companion.tracker.ursuppe import Event
+from companion.tracker.ursuppe.actions import TurnEnvironmentCard
+from companion.tracker.ursuppe.chain import EMPTY, Chain
+from companion.tracker.ursuppe.record import (
     Entry,
     History,
     Record,
-    RecordError,
-    Undo,
     entry_text,
     record_bytes,
     record_text,
 )
-from companion.tracker.state import GameSetup, GameState
-from companion.tracker.text import mend, mended
+from companion.tracker.ursuppe.state import GameSetup, GameState
 
 # What the log adds to an entry the app rolled (or drew) by itself (never stored: derived).
 APP_ROLLED = msg("(the app rolled by itself)")

@@ -6,15 +6,16 @@ default; names, glyphs and numbers are shown as they are.
 
 from __future__ import annotations
 
-from companion.tracker import movement as moves
-from companion.tracker import prompt, scoring
-from companion.tracker.data import GENES_BY_KEY, SHAPES, color_term
-from companion.tracker.deaths import dp_limit
-from companion.tracker.defects import mp_sum
-from companion.tracker.labels import bp
+from companion.tracker.colors import SHAPES, color_term
 from companion.tracker.msg import ENGLISH, Msg, Param, Seq, Translator, msg, nmsg
 from companion.tracker.msg import render as said
-from companion.tracker.state import PHASE_TITLES, GameState, Phase, amoeba_ref, player_ref
+from companion.tracker.ursuppe import movement as moves
+from companion.tracker.ursuppe import prompt, scoring
+from companion.tracker.ursuppe.data import GENES_BY_KEY
+from companion.tracker.ursuppe.deaths import dp_limit
+from companion.tracker.ursuppe.defects import mp_sum
+from companion.tracker.ursuppe.labels import bp
+from companion.tracker.ursuppe.state import PHASE_TITLES, GameState, Phase, amoeba_ref, player_ref
 
 
 def render(state: GameState, tr: Translator = ENGLISH) -> str:

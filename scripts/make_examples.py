@@ -17,14 +17,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
-from companion.tracker import actions as A
-from companion.tracker import apply, legal_actions, new_game
-from companion.tracker.data import Color
-from companion.tracker.extra_genes import RECOMMENDED_START
-from companion.tracker.options import ExtraGenesMode
-from companion.tracker.people import TwoPlayers, ranking
-from companion.tracker.record import Record, record_to_dict, replay_record
-from companion.tracker.state import GameSetup, GameState, Phase, Seat, Step
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe import actions as A
+from companion.tracker.ursuppe import apply, legal_actions, new_game
+from companion.tracker.ursuppe.extra_genes import RECOMMENDED_START
+from companion.tracker.ursuppe.options import ExtraGenesMode
+from companion.tracker.ursuppe.people import TwoPlayers, ranking
+from companion.tracker.ursuppe.record import Record, record_to_dict, replay_record
+from companion.tracker.ursuppe.state import GameSetup, GameState, Phase, Seat, Step
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

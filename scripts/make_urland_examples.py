@@ -15,7 +15,7 @@ import random
 import sys
 from pathlib import Path
 
-from companion.tracker.data import Color
+from companion.tracker.colors import Color
 from companion.tracker.urland import engine
 from companion.tracker.urland.actions import Bid, EndActions
 from companion.tracker.urland.record import record_to_dict, replay_entries

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import random
 
-from companion.tracker import apply, legal_actions, new_game, prompt
-from companion.tracker.actions import Correct, Drift
-from companion.tracker.data import Color
-from companion.tracker.engine import CHANCE_STEPS
-from companion.tracker.extra_genes import EXTRA_KEYS
-from companion.tracker.options import ExtraGenesMode, RuleOptions
-from companion.tracker.record import Record, record_to_dict
-from companion.tracker.state import GameSetup, GameState, Seat, Step
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe import apply, legal_actions, new_game, prompt
+from companion.tracker.ursuppe.actions import Correct, Drift
+from companion.tracker.ursuppe.engine import CHANCE_STEPS
+from companion.tracker.ursuppe.extra_genes import EXTRA_KEYS
+from companion.tracker.ursuppe.options import ExtraGenesMode, RuleOptions
+from companion.tracker.ursuppe.record import Record, record_to_dict
+from companion.tracker.ursuppe.state import GameSetup, GameState, Seat, Step
 
 SEATS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")
 

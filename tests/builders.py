@@ -13,11 +13,13 @@ from typing import Any
 
 import pytest
 
-from companion.tracker import IllegalAction, apply
-from companion.tracker.actions import Action
-from companion.tracker.data import FOOD_CUBES_PER_COLOR, Color
-from companion.tracker.engine import _forced
-from companion.tracker.flow import (
+from companion.tracker.colors import Color
+from companion.tracker.errors import IllegalAction
+from companion.tracker.ursuppe import apply
+from companion.tracker.ursuppe.actions import Action
+from companion.tracker.ursuppe.data import FOOD_CUBES_PER_COLOR
+from companion.tracker.ursuppe.engine import _forced
+from companion.tracker.ursuppe.flow import (
     Event,
     begin_deaths,
     begin_division,
@@ -27,7 +29,7 @@ from companion.tracker.flow import (
     begin_scoring,
     start,
 )
-from companion.tracker.state import (
+from companion.tracker.ursuppe.state import (
     Amoeba,
     AmoebaId,
     Cursor,

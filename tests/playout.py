@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from companion.tracker import actions as A
-from companion.tracker import legal_actions
-from companion.tracker.state import GameState, Step
+from companion.tracker.ursuppe import actions as A
+from companion.tracker.ursuppe import legal_actions
+from companion.tracker.ursuppe.state import GameState, Step
 
 PASSIVE = (
     A.EndPurchases,

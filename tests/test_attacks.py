@@ -15,8 +15,9 @@ import pytest
 from builders import aid, at_phase, at_phase_with_events, play, position, setup_for, texts
 from builders import refused_message as refused
 
-from companion.tracker import legal_actions, prompt
-from companion.tracker.actions import (
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe import legal_actions, prompt
+from companion.tracker.ursuppe.actions import (
     AcceptAttack,
     Attack,
     DeclineAggression,
@@ -33,9 +34,8 @@ from companion.tracker.actions import (
     Starve,
     Strike,
 )
-from companion.tracker.data import Color
-from companion.tracker.options import ArmorVsAggression, RuleOptions
-from companion.tracker.state import Phase, Step
+from companion.tracker.ursuppe.options import ArmorVsAggression, RuleOptions
+from companion.tracker.ursuppe.state import Phase, Step
 
 RED1, RED2 = aid("red-1"), aid("red-2")
 YELLOW1, YELLOW2 = aid("yellow-1"), aid("yellow-2")

@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 
 from bench.extragame import EXTRA_GAME, generate, held_extra
-from companion.tracker.extra_genes import RECOMMENDED_START
-from companion.tracker.options import ExtraGenesMode
-from companion.tracker.record import record_from_dict, replay_record
-from companion.tracker.state import Phase
+from companion.tracker.ursuppe.extra_genes import RECOMMENDED_START
+from companion.tracker.ursuppe.options import ExtraGenesMode
+from companion.tracker.ursuppe.record import record_from_dict, replay_record
+from companion.tracker.ursuppe.state import Phase
 
 
 def test_the_committed_extra_gene_game_is_the_generated_one_and_complete():

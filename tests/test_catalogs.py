@@ -52,7 +52,7 @@ def test_every_message_the_code_marks_is_in_the_catalog(lang, marked):
 
 def test_the_extraction_finds_the_engine_the_shell_and_the_templates(marked):
     ids = {m for _, m in marked}
-    assert "Spanish rules" in ids  # the engine (sources.py, N_)
+    assert "Spanish rules" in ids  # the engine (citations.py, N_)
     assert ("gene", "Speed") in marked  # a game word with its context (P_)
     assert "Undo last" in ids  # a template
     assert "Game of %(date)s" in ids  # a view

@@ -18,14 +18,16 @@ import pytest
 from builders import at_phase_with_events, play, position, setup_for
 
 from companion.cli import main
-from companion.tracker import InvalidAction, new_game, prompt, sources
-from companion.tracker.actions import RollForStartOrder, TurnEnvironmentCard
-from companion.tracker.codec import setup_from_dict, setup_to_dict
-from companion.tracker.data import SHAPES, Color
-from companion.tracker.options import RuleOptions
-from companion.tracker.record import record_from_dict, replay_record
-from companion.tracker.sources import AREAS, RULEBOOKS, Book, Rule, citation_text, cite
-from companion.tracker.state import AmoebaId, Phase, amoeba_label, player_label
+from companion.tracker.citations import Book, Rule, citation_text, cite
+from companion.tracker.colors import SHAPES, Color
+from companion.tracker.errors import InvalidAction
+from companion.tracker.ursuppe import new_game, prompt, sources
+from companion.tracker.ursuppe.actions import RollForStartOrder, TurnEnvironmentCard
+from companion.tracker.ursuppe.codec import setup_from_dict, setup_to_dict
+from companion.tracker.ursuppe.options import RuleOptions
+from companion.tracker.ursuppe.record import record_from_dict, replay_record
+from companion.tracker.ursuppe.sources import AREAS, RULEBOOKS
+from companion.tracker.ursuppe.state import AmoebaId, Phase, amoeba_label, player_label
 from companion.web import games, svg
 
 EXAMPLES = Path(__file__).parent.parent / "examples"

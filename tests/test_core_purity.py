@@ -1,4 +1,5 @@
-"""The rules engine is a functional core: no web, database, QR, randomness or clock inside."""
+"""The rules engines are functional cores (no web, database, QR, randomness or clock inside),
+one per game, sharing what both games share from one place."""
 
 import ast
 from pathlib import Path
@@ -56,3 +57,79 @@ def test_the_purity_check_catches_a_forbidden_import():
 def test_every_tracker_module_opens_with_a_docstring():
     for path in TRACKER.rglob("*.py"):
         assert ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))), path.name
+
+
+# ----- one core per game, the shared core in one place (issue 10: the house for two games) --
+SHARED = {
+    "__init__.py",
+    "citations.py",
+    "colors.py",
+    "errors.py",
+    "game.py",
+    "msg.py",
+    "record_core.py",
+    "record_errors.py",
+    "text.py",
+    "track.py",
+}
+GAME_PACKAGES = {"companion.tracker.ursuppe", "companion.tracker.urland"}
+REGISTRY = "game.py"  # the one shared module that names both games: the shell's registry
+
+
+def _tracker_imports(tree: ast.AST) -> set[str]:
+    """Every `companion.tracker...` module a module imports (`from X import name` gives X and
+    X.name, since the name may be a module)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{a.name}" for a in node.names)
+    return {m for m in found if m.startswith("companion.tracker")}
+
+
+def _from(modules: set[str], package: str) -> set[str]:
+    return {m for m in modules if m == package or m.startswith(package + ".")}
+
+
+def _read(path: Path) -> ast.AST:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+def test_the_tracker_holds_only_the_shared_modules_and_one_package_per_game():
+    modules = {p.name for p in TRACKER.glob("*.py")}
+    packages = {p.name for p in TRACKER.iterdir() if (p / "__init__.py").exists()}
+    assert modules == SHARED, "an Ursuppe module belongs in companion/tracker/ursuppe/"
+    assert packages == {"ursuppe", "urland"}
+
+
+@pytest.mark.parametrize("path", sorted((TRACKER / "urland").rglob("*.py")), ids=lambda p: p.name)
+def test_the_urland_core_imports_nothing_from_ursuppe(path):
+    assert not _from(_tracker_imports(_read(path)), "companion.tracker.ursuppe")
+
+
+@pytest.mark.parametrize("path", sorted((TRACKER / "ursuppe").rglob("*.py")), ids=lambda p: p.name)
+def test_the_ursuppe_core_imports_nothing_from_urland(path):
+    assert not _from(_tracker_imports(_read(path)), "companion.tracker.urland")
+
+
+@pytest.mark.parametrize("name", sorted(SHARED - {REGISTRY}))
+def test_a_shared_module_imports_from_neither_game(name):
+    found = _tracker_imports(_read(TRACKER / name))
+    assert not {m for p in GAME_PACKAGES for m in _from(found, p)}, name
+
+
+def test_the_game_check_catches_an_import_from_the_other_game():
+    tree = ast.parse(
+        "from companion.tracker import ursuppe\n"
+        "from companion.tracker.ursuppe.data import GENES\n"
+        "import companion.tracker.msg\n"
+    )
+    found = _tracker_imports(tree)
+    assert _from(found, "companion.tracker.ursuppe") == {
+        "companion.tracker.ursuppe",
+        "companion.tracker.ursuppe.data",
+        "companion.tracker.ursuppe.data.GENES",
+    }
+    assert not _from(found, "companion.tracker.urland")

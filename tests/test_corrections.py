@@ -1,7 +1,7 @@
 """Referee corrections: set a tracked quantity to what the table shows, with a reason.
 
 The rulebooks have no correction rule; these tests check the companion's own contract
-(companion/tracker/corrections.py) against the conservation rules it must keep: 55 cubes
+(companion/tracker/ursuppe/corrections.py) against the conservation rules it must keep: 55 cubes
 per color (000 §Preparación, 000 §Escasez de Material Alimenticio), one marker per ladder
 space (000 §Fase 6, 001 §Fase 6: "non ci saranno mai due segnapunti nella stessa casella"),
 gene copies by player count (000 §Fase 3: a gene whose copies are all held is unavailable).
@@ -14,15 +14,10 @@ from __future__ import annotations
 import pytest
 from builders import aid, at_phase, position, refused, setup_for
 
-from companion.tracker import (
-    InvalidAction,
-    Phase,
-    apply,
-    new_game,
-    prompt,
-)
-from companion.tracker.actions import Correct
-from companion.tracker.data import Color
+from companion.tracker.colors import Color
+from companion.tracker.errors import InvalidAction
+from companion.tracker.ursuppe import Phase, apply, new_game, prompt
+from companion.tracker.ursuppe.actions import Correct
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
 WHY = "the table shows otherwise"

@@ -1,4 +1,4 @@
-"""Referee corrections of the facts besides the counters (companion/tracker/corrections_table.py).
+"""Referee corrections of the facts besides the counters (tracker/ursuppe/corrections_table.py).
 
 The rulebooks have no correction rule; each test checks the companion's contract against
 the rule the corrected fact belongs to: the environment deck (000 §Fase 2: a card turned
@@ -14,8 +14,10 @@ from __future__ import annotations
 import pytest
 from builders import aid, at_phase, play, position, refused, setup_for
 
-from companion.tracker import InvalidAction, Phase, apply, legal_actions, new_game, prompt
-from companion.tracker.actions import (
+from companion.tracker.colors import Color
+from companion.tracker.errors import InvalidAction
+from companion.tracker.ursuppe import Phase, apply, legal_actions, new_game, prompt
+from companion.tracker.ursuppe.actions import (
     AcceptAttack,
     Attack,
     BuyGene,
@@ -26,8 +28,7 @@ from companion.tracker.actions import (
     action_from_dict,
     action_to_dict,
 )
-from companion.tracker.data import Color
-from companion.tracker.state import Step
+from companion.tracker.ursuppe.state import Step
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
 RED1, YELLOW1 = aid("red-1"), aid("yellow-1")
@@ -59,7 +60,7 @@ def test_the_face_up_card_and_the_turned_cards_are_corrected_and_the_deck_follow
 def test_a_card_correction_keeps_a_recorded_shuffle_and_puts_returned_cards_last():
     state = new_game(setup_for(4))
     order = ("P3", "P2", "P1", "P5", "P4", "P6", "P7", "P8", "P9", "P10", "P11")
-    from companion.tracker.actions import ShuffleEnvironmentDeck
+    from companion.tracker.ursuppe.actions import ShuffleEnvironmentDeck
 
     state, _ = apply(state, ShuffleEnvironmentDeck(order))
     assert state.card == "P3"

@@ -17,8 +17,10 @@ from __future__ import annotations
 import pytest
 from builders import aid, at_phase, at_phase_with_events, position, setup_for, texts
 
-from companion.tracker import (
-    IllegalAction,
+from companion.tracker import track
+from companion.tracker.colors import Color
+from companion.tracker.errors import IllegalAction
+from companion.tracker.ursuppe import (
     Phase,
     apply,
     deaths,
@@ -26,11 +28,9 @@ from companion.tracker import (
     legal_actions,
     scoring,
     to_dict,
-    track,
 )
-from companion.tracker.actions import Drift
-from companion.tracker.data import Color
-from companion.tracker.options import AmoebaAdvance56, GeneAdvanceTable, RuleOptions
+from companion.tracker.ursuppe.actions import Drift
+from companion.tracker.ursuppe.options import AmoebaAdvance56, GeneAdvanceTable, RuleOptions
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
 # Eight different basic genes with at least one copy in a 4-player game.

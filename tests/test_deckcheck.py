@@ -8,9 +8,9 @@ from dataclasses import replace
 
 from builders import setup_for
 
-from companion.tracker import new_game
-from companion.tracker.data import PLACEHOLDER_DECK
-from companion.tracker.deckcheck import deck_warnings
+from companion.tracker.ursuppe import new_game
+from companion.tracker.ursuppe.data import PLACEHOLDER_DECK
+from companion.tracker.ursuppe.deckcheck import deck_warnings
 
 
 def typed(deck):

@@ -17,17 +17,11 @@ from dataclasses import replace
 import pytest
 from builders import at_phase, play, position, refused, setup_for, texts
 
-from companion.tracker import (
-    Phase,
-    Step,
-    apply,
-    defects,
-    legal_actions,
-    prompt,
-)
-from companion.tracker.actions import BuyGene, PayDebt, TurnEnvironmentCard
-from companion.tracker.data import PLACEHOLDER_DECK, Color
-from companion.tracker.defects import Payment
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe import Phase, Step, apply, defects, legal_actions, prompt
+from companion.tracker.ursuppe.actions import BuyGene, PayDebt, TurnEnvironmentCard
+from companion.tracker.ursuppe.data import PLACEHOLDER_DECK
+from companion.tracker.ursuppe.defects import Payment
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
 EXAMPLE_GENES = ["streamlining", "division_rate", "speed"]  # 4 + 5 + 3 = 12 MP

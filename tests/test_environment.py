@@ -14,22 +14,16 @@ from dataclasses import replace
 import pytest
 from builders import at_phase, at_phase_with_events, position, refused, setup_for, texts
 
-from companion.tracker import (
-    Phase,
-    Step,
-    apply,
-    legal_actions,
-    new_game,
-    prompt,
-)
-from companion.tracker.actions import (
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe import Phase, Step, apply, legal_actions, new_game, prompt
+from companion.tracker.ursuppe.actions import (
     EndPurchases,
     RollForStartOrder,
     ShuffleEnvironmentDeck,
     TurnEnvironmentCard,
 )
-from companion.tracker.data import PLACEHOLDER_DECK, Color
-from companion.tracker.options import RuleOptions, ZeroAmoebas
+from companion.tracker.ursuppe.data import PLACEHOLDER_DECK
+from companion.tracker.ursuppe.options import RuleOptions, ZeroAmoebas
 
 ALL_IDS = tuple(c.id for c in PLACEHOLDER_DECK)
 QUIET = setup_for(4, options=RuleOptions(zero_amoebas=ZeroAmoebas.NONE))

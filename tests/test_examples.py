@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.tracker.record import record_from_dict, replay_record
-from companion.tracker.state import Phase
+from companion.tracker.ursuppe.record import record_from_dict, replay_record
+from companion.tracker.ursuppe.state import Phase
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 RECORDS = sorted(p for p in EXAMPLES.glob("*.json") if not p.name.endswith(".expected.json"))

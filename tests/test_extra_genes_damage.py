@@ -15,21 +15,13 @@ from dataclasses import replace
 from builders import aid, at_phase, play, position, setup_for, texts
 from builders import refused_message as refused
 
-from companion.tracker import legal_actions, prompt
-from companion.tracker.actions import (
-    Attack,
-    Drift,
-)
-from companion.tracker.data import Color
-from companion.tracker.extra_actions import (
-    Bounce,
-    Heal,
-    PayHardCrust,
-    TransferDamage,
-)
-from companion.tracker.options import HealingTransfer, ReboundReading, RuleOptions
-from companion.tracker.projection import seat_view
-from companion.tracker.state import Phase, Step
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe import legal_actions, prompt
+from companion.tracker.ursuppe.actions import Attack, Drift
+from companion.tracker.ursuppe.extra_actions import Bounce, Heal, PayHardCrust, TransferDamage
+from companion.tracker.ursuppe.options import HealingTransfer, ReboundReading, RuleOptions
+from companion.tracker.ursuppe.projection import seat_view
+from companion.tracker.ursuppe.state import Phase, Step
 
 RED1, RED2, YELLOW1, GREEN1 = aid("red-1"), aid("red-2"), aid("yellow-1"), aid("green-1")
 

@@ -13,20 +13,11 @@ from __future__ import annotations
 from builders import aid, at_phase, at_phase_with_events, play, position, texts
 from builders import refused_message as refused
 
-from companion.tracker import legal_actions, prompt
-from companion.tracker.actions import (
-    AcceptAttack,
-    Attack,
-    Defend,
-    Drift,
-    Escape,
-    Strike,
-)
-from companion.tracker.data import Color
-from companion.tracker.extra_actions import (
-    RollCamouflage,
-)
-from companion.tracker.state import Phase, Step
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe import legal_actions, prompt
+from companion.tracker.ursuppe.actions import AcceptAttack, Attack, Defend, Drift, Escape, Strike
+from companion.tracker.ursuppe.extra_actions import RollCamouflage
+from companion.tracker.ursuppe.state import Phase, Step
 
 RED1, RED2, RED3 = aid("red-1"), aid("red-2"), aid("red-3")
 YELLOW1, YELLOW2 = aid("yellow-1"), aid("yellow-2")

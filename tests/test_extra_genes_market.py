@@ -16,7 +16,9 @@ from dataclasses import replace
 import pytest
 from builders import at_phase, play, position, refused, setup_for, texts
 
-from companion.tracker import (
+from companion.tracker.colors import Color
+from companion.tracker.errors import InvalidAction
+from companion.tracker.ursuppe import (
     Phase,
     Step,
     action_from_dict,
@@ -28,13 +30,12 @@ from companion.tracker import (
     prompt,
     to_dict,
 )
-from companion.tracker.actions import BuyGene, EndPurchases
-from companion.tracker.data import GENES_BY_KEY, Color
-from companion.tracker.engine import new_game
-from companion.tracker.errors import InvalidAction
-from companion.tracker.extra_actions import ShuffleExtraGenes, TurnExtraGene
-from companion.tracker.extra_genes import EXTRA_GENES, EXTRA_KEYS, RECOMMENDED_START
-from companion.tracker.options import ExtraGenePrices, ExtraGenesMode, RuleOptions
+from companion.tracker.ursuppe.actions import BuyGene, EndPurchases
+from companion.tracker.ursuppe.data import GENES_BY_KEY
+from companion.tracker.ursuppe.engine import new_game
+from companion.tracker.ursuppe.extra_actions import ShuffleExtraGenes, TurnExtraGene
+from companion.tracker.ursuppe.extra_genes import EXTRA_GENES, EXTRA_KEYS, RECOMMENDED_START
+from companion.tracker.ursuppe.options import ExtraGenePrices, ExtraGenesMode, RuleOptions
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
 

@@ -17,23 +17,14 @@ from builders import aid, at_phase, play, position, setup_for, texts
 from builders import refused_message as refused
 
 from companion.textview import render
-from companion.tracker import legal_actions, prompt
-from companion.tracker.actions import (
-    Attack,
-    Correct,
-    Drift,
-    Feed,
-)
-from companion.tracker.data import Color
-from companion.tracker.extra_actions import (
-    FeedFirst,
-    FeedWithSuction,
-    PlaceExcreta,
-)
-from companion.tracker.feeding import _meal_rules
-from companion.tracker.options import RuleOptions
-from companion.tracker.projection import public_view
-from companion.tracker.state import Phase, Step
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe import legal_actions, prompt
+from companion.tracker.ursuppe.actions import Attack, Correct, Drift, Feed
+from companion.tracker.ursuppe.extra_actions import FeedFirst, FeedWithSuction, PlaceExcreta
+from companion.tracker.ursuppe.feeding import _meal_rules
+from companion.tracker.ursuppe.options import RuleOptions
+from companion.tracker.ursuppe.projection import public_view
+from companion.tracker.ursuppe.state import Phase, Step
 
 RED1, YELLOW1 = aid("red-1"), aid("yellow-1")
 

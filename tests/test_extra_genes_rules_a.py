@@ -20,8 +20,9 @@ from builders import (
     texts,
 )
 
-from companion.tracker import legal_actions, prompt
-from companion.tracker.actions import (
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe import legal_actions, prompt
+from companion.tracker.ursuppe.actions import (
     AcceptAttack,
     Attack,
     BuyGene,
@@ -32,13 +33,12 @@ from companion.tracker.actions import (
     Move,
     Strike,
 )
-from companion.tracker.data import Color
-from companion.tracker.extra_actions import Explode, GiveUpAttack, PayHardCrust, SwapGene
-from companion.tracker.extra_genes import EXTRA_KEYS
-from companion.tracker.options import ExtraGenesMode
-from companion.tracker.projection import seat_view
-from companion.tracker.scoring import advance
-from companion.tracker.state import Phase, Step
+from companion.tracker.ursuppe.extra_actions import Explode, GiveUpAttack, PayHardCrust, SwapGene
+from companion.tracker.ursuppe.extra_genes import EXTRA_KEYS
+from companion.tracker.ursuppe.options import ExtraGenesMode
+from companion.tracker.ursuppe.projection import seat_view
+from companion.tracker.ursuppe.scoring import advance
+from companion.tracker.ursuppe.state import Phase, Step
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
 RED1, YELLOW1 = aid("red-1"), aid("yellow-1")

@@ -14,11 +14,11 @@ from dataclasses import replace
 
 from builders import at_phase, play, position, setup_for
 
-from companion.tracker.actions import Drift
-from companion.tracker.data import Color
-from companion.tracker.options import ExtraGenesMode
-from companion.tracker.projection import public_view, seat_view
-from companion.tracker.state import AmoebaId, Phase
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe.actions import Drift
+from companion.tracker.ursuppe.options import ExtraGenesMode
+from companion.tracker.ursuppe.projection import public_view, seat_view
+from companion.tracker.ursuppe.state import AmoebaId, Phase
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
 ORDER = ("P7", "P2", "P3", "P4", "P5", "P6", "P8", "P9", "P10", "P11")  # P1 is face up

@@ -13,11 +13,11 @@ import pytest
 from builders import aid, at_phase, play, position, setup_for, texts
 from builders import refused_message as refused
 
-from companion.tracker import feeding, legal_actions, prompt
-from companion.tracker.actions import Drift, Feed, Starve
-from companion.tracker.data import Color
-from companion.tracker.options import RuleOptions, Substitution4p
-from companion.tracker.state import Phase, Step
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe import feeding, legal_actions, prompt
+from companion.tracker.ursuppe.actions import Drift, Feed, Starve
+from companion.tracker.ursuppe.options import RuleOptions, Substitution4p
+from companion.tracker.ursuppe.state import Phase, Step
 
 RED1 = aid("red-1")
 SIX_MEALS_OF_001_NOTA = {(1, 1, 1), (2, 2), (3, 1), (1, 1), (2, 1), (3,)}

@@ -18,19 +18,13 @@ from dataclasses import replace
 import pytest
 from builders import at_phase, play, position, refused, setup_for
 
-from companion.tracker import (
-    Phase,
-    Step,
-    apply,
-    legal_actions,
-    market,
-    prompt,
-)
-from companion.tracker.actions import BuyGene, EndPurchases
-from companion.tracker.data import GENES, GENES_BY_KEY, Color
-from companion.tracker.options import RuleOptions
-from companion.tracker.sources import citation_text, cite
-from companion.tracker.state import HeldGene
+from companion.tracker.citations import citation_text, cite
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe import Phase, Step, apply, legal_actions, market, prompt
+from companion.tracker.ursuppe.actions import BuyGene, EndPurchases
+from companion.tracker.ursuppe.data import GENES, GENES_BY_KEY
+from companion.tracker.ursuppe.options import RuleOptions
+from companion.tracker.ursuppe.state import HeldGene
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
 RED_FIRST = {"red": 4, "yellow": 3, "green": 2, "blue": 1}

@@ -24,13 +24,13 @@ import pytest
 from builders import aid, at_phase, play, position, setup_for
 from playout import choose
 
-from companion.tracker import actions as A
-from companion.tracker import apply, new_game
-from companion.tracker.data import SHAPES, Color
+from companion.tracker.colors import SHAPES, Color
 from companion.tracker.msg import Msg, Seq, Term, render
-from companion.tracker.options import ArmorVsAggression, RuleOptions
-from companion.tracker.record import record_from_dict, replay_record
-from companion.tracker.state import GameSetup, Phase
+from companion.tracker.ursuppe import actions as A
+from companion.tracker.ursuppe import apply, new_game
+from companion.tracker.ursuppe.options import ArmorVsAggression, RuleOptions
+from companion.tracker.ursuppe.record import record_from_dict, replay_record
+from companion.tracker.ursuppe.state import GameSetup, Phase
 
 ROOT = Path(__file__).resolve().parents[1]
 TRACKER = ROOT / "companion" / "tracker"

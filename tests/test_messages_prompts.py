@@ -16,8 +16,12 @@ import pytest
 from builders import NAMES, setup_for
 from playout import choose
 
-from companion.tracker import (
-    ActionError,
+from companion.tracker.colors import SHAPES, Color
+from companion.tracker.errors import ActionError
+from companion.tracker.msg import Msg, Seq, Term
+from companion.tracker.record_errors import RecordError
+from companion.tracker.ursuppe import actions as A
+from companion.tracker.ursuppe import (
     apply,
     describe,
     division,
@@ -27,11 +31,8 @@ from companion.tracker import (
     new_game,
     prompt,
 )
-from companion.tracker import actions as A
-from companion.tracker.data import SHAPES, Color
-from companion.tracker.msg import Msg, Seq, Term
-from companion.tracker.record import RecordError, record_from_dict
-from companion.tracker.state import AmoebaId, GameState, Phase
+from companion.tracker.ursuppe.record import record_from_dict
+from companion.tracker.ursuppe.state import AmoebaId, GameState, Phase
 
 GAMES = 12
 

@@ -14,8 +14,9 @@ import pytest
 from builders import aid, at_phase, at_phase_with_events, play, position, texts
 from builders import refused_message as refused
 
-from companion.tracker import legal_actions, prompt
-from companion.tracker.actions import (
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe import legal_actions, prompt
+from companion.tracker.ursuppe.actions import (
     CarryCubes,
     ChooseDirection,
     Drift,
@@ -26,8 +27,8 @@ from companion.tracker.actions import (
     RollMovement,
     Stay,
 )
-from companion.tracker.data import Color, Direction
-from companion.tracker.state import Phase, Step
+from companion.tracker.ursuppe.data import Direction
+from companion.tracker.ursuppe.state import Phase, Step
 
 N, E, S, W = Direction.NORTH, Direction.EAST, Direction.SOUTH, Direction.WEST
 RED1 = aid("red-1")

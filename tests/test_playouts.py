@@ -19,7 +19,8 @@ import pytest
 from builders import setup_for
 from playout import choose
 
-from companion.tracker import (
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe import (
     action_from_dict,
     action_to_dict,
     apply,
@@ -30,8 +31,8 @@ from companion.tracker import (
     replay,
     to_dict,
 )
-from companion.tracker.data import FOOD_CUBES_PER_COLOR, GENES, Color
-from companion.tracker.state import GameState, Phase
+from companion.tracker.ursuppe.data import FOOD_CUBES_PER_COLOR, GENES
+from companion.tracker.ursuppe.state import GameState, Phase
 
 NORMAL_GAMES = 200
 SLOW_GAMES = 1200

@@ -27,7 +27,8 @@ from builders import setup_for
 from playout import choose
 from test_playouts import check_invariants
 
-from companion.tracker import (
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe import (
     action_from_dict,
     action_to_dict,
     apply,
@@ -36,10 +37,9 @@ from companion.tracker import (
     replay,
     to_dict,
 )
-from companion.tracker.data import Color
-from companion.tracker.extra_genes import EXTRA_GENES, EXTRA_KEYS, RECOMMENDED_START
-from companion.tracker.options import ExtraGenesMode, RuleOptions
-from companion.tracker.state import GameState, Phase
+from companion.tracker.ursuppe.extra_genes import EXTRA_GENES, EXTRA_KEYS, RECOMMENDED_START
+from companion.tracker.ursuppe.options import ExtraGenesMode, RuleOptions
+from companion.tracker.ursuppe.state import GameState, Phase
 
 GAMES = 40
 SHORT_GAMES = 60

@@ -26,15 +26,15 @@ from playout import choose
 from test_playouts import check_invariants
 from test_playouts_extra import check_extra
 
-from companion.tracker import apply, new_game, replay
-from companion.tracker.actions import ShuffleEnvironmentDeck
-from companion.tracker.data import Color
-from companion.tracker.extra_actions import ShuffleExtraGenes
-from companion.tracker.extra_genes import EXTRA_KEYS, RECOMMENDED_START
-from companion.tracker.genes_sensing import sensers
-from companion.tracker.options import ExtraGenesMode, RuleOptions
-from companion.tracker.projection import public_view, seat_view
-from companion.tracker.state import GameState, Phase
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe import apply, new_game, replay
+from companion.tracker.ursuppe.actions import ShuffleEnvironmentDeck
+from companion.tracker.ursuppe.extra_actions import ShuffleExtraGenes
+from companion.tracker.ursuppe.extra_genes import EXTRA_KEYS, RECOMMENDED_START
+from companion.tracker.ursuppe.genes_sensing import sensers
+from companion.tracker.ursuppe.options import ExtraGenesMode, RuleOptions
+from companion.tracker.ursuppe.projection import public_view, seat_view
+from companion.tracker.ursuppe.state import GameState, Phase
 
 GAMES = 36
 SHORT_GAMES = 64

@@ -1,11 +1,11 @@
-"""What a seat and the public board see (companion/tracker/projection.py)."""
+"""What a seat and the public board see (companion/tracker/ursuppe/projection.py)."""
 
 from builders import at_phase, play, position
 
-from companion.tracker.actions import PayDebt, TurnEnvironmentCard
-from companion.tracker.data import Color
-from companion.tracker.projection import public_view, seat_view
-from companion.tracker.state import Phase, player_ref
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe.actions import PayDebt, TurnEnvironmentCard
+from companion.tracker.ursuppe.projection import public_view, seat_view
+from companion.tracker.ursuppe.state import Phase, player_ref
 
 GENES = {"red": ["streamlining", "division_rate", "speed"]}  # 12 MP (001 worked example)
 
@@ -50,7 +50,7 @@ def _finished(name: str):
     import json
     from pathlib import Path
 
-    from companion.tracker.record import record_from_dict, replay_record
+    from companion.tracker.ursuppe.record import record_from_dict, replay_record
 
     path = Path(__file__).parent.parent / "examples" / f"{name}.json"
     state, events = replay_record(record_from_dict(json.loads(path.read_text())))

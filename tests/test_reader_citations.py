@@ -14,9 +14,9 @@ import pytest
 
 from companion.cli import main
 from companion.i18n import citation, t
-from companion.tracker import sources
+from companion.tracker.citations import Book, cite
 from companion.tracker.msg import Msg
-from companion.tracker.sources import Book, cite
+from companion.tracker.ursuppe import sources
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 ES, ES2, IT, EN = Book.SPANISH, Book.SPANISH_2, Book.ITALIAN, Book.ENGLISH_5_6

@@ -9,17 +9,19 @@ import pytest
 from builders import setup_for
 
 from companion.cli import main
-from companion.tracker import apply, legal_actions, new_game
-from companion.tracker.actions import RollForStartOrder, TurnEnvironmentCard
-from companion.tracker.record import (
+from companion.tracker.record_core import (
     ENTRY_SEPARATOR,
     FORMAT,
-    Record,
-    RecordError,
     Undo,
     effective_actions,
-    entry_text,
     parse_record,
+)
+from companion.tracker.record_errors import RecordError
+from companion.tracker.ursuppe import apply, legal_actions, new_game
+from companion.tracker.ursuppe.actions import RollForStartOrder, TurnEnvironmentCard
+from companion.tracker.ursuppe.record import (
+    Record,
+    entry_text,
     record_bytes,
     record_from_dict,
     record_text,

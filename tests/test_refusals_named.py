@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from builders import aid, at_phase, play, position, refused, setup_for
 
-from companion.tracker import Phase, prompt, sources
-from companion.tracker.actions import (
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe import Phase, prompt, sources
+from companion.tracker.ursuppe.actions import (
     Correct,
     Divide,
     Drift,
@@ -19,8 +20,7 @@ from companion.tracker.actions import (
     PlaceFreeAmoeba,
     RollMovement,
 )
-from companion.tracker.data import Color
-from companion.tracker.options import RuleOptions, Substitution4p
+from companion.tracker.ursuppe.options import RuleOptions, Substitution4p
 
 RED = Color.RED
 OTHERS = ["yellow-1@19", "green-1@18", "blue-1@14"]

@@ -14,24 +14,18 @@ from dataclasses import replace
 import pytest
 from builders import aid, play, refused, setup_for, texts
 
-from companion.tracker import (
-    InvalidAction,
-    Phase,
-    Step,
-    apply,
-    legal_actions,
-    new_game,
-    prompt,
-)
-from companion.tracker.actions import (
+from companion.tracker.colors import Color
+from companion.tracker.errors import InvalidAction
+from companion.tracker.ursuppe import Phase, Step, apply, legal_actions, new_game, prompt
+from companion.tracker.ursuppe.actions import (
     ChooseStartSpace,
     PlaceAmoeba,
     RollForStartOrder,
     SetStartSpaces,
     TurnEnvironmentCard,
 )
-from companion.tracker.data import PLACEHOLDER_DECK, Color, EnvironmentCard
-from companion.tracker.state import GameSetup, Seat
+from companion.tracker.ursuppe.data import PLACEHOLDER_DECK, EnvironmentCard
+from companion.tracker.ursuppe.state import GameSetup, Seat
 
 RED, YELLOW, GREEN, BLUE, WHITE = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE, Color.WHITE)
 

@@ -14,11 +14,12 @@ import random
 import pytest
 from playout import choose
 
-from companion.tracker import apply, from_dict, legal_actions, new_game, replay, to_dict
-from companion.tracker.data import FOOD_CUBES_PER_COLOR, GENES, Color
-from companion.tracker.options import RuleOptions
-from companion.tracker.people import TwoPlayers, marker_colors, partners, ranking
-from companion.tracker.state import GameSetup, GameState, Phase, Seat, partners_before
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe import apply, from_dict, legal_actions, new_game, replay, to_dict
+from companion.tracker.ursuppe.data import FOOD_CUBES_PER_COLOR, GENES
+from companion.tracker.ursuppe.options import RuleOptions
+from companion.tracker.ursuppe.people import TwoPlayers, marker_colors, partners, ranking
+from companion.tracker.ursuppe.state import GameSetup, GameState, Phase, Seat, partners_before
 
 GAMES = 50
 VARIANTS = (TwoPlayers.DECOY, TwoPlayers.DOUBLE_1, TwoPlayers.DOUBLE_2)

@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 from builders import aid, at_phase, play, position, texts
 
-from companion.tracker import InvalidAction, apply, defects, legal_actions, new_game
-from companion.tracker import actions as A
-from companion.tracker.data import Color
-from companion.tracker.engine import validate_setup
-from companion.tracker.people import TwoPlayers, ranking
-from companion.tracker.projection import person_seat_view, public_view, seat_view
-from companion.tracker.state import GameSetup, Phase, Seat, Step
+from companion.tracker.colors import Color
+from companion.tracker.errors import InvalidAction
+from companion.tracker.ursuppe import actions as A
+from companion.tracker.ursuppe import apply, defects, legal_actions, new_game
+from companion.tracker.ursuppe.engine import validate_setup
+from companion.tracker.ursuppe.people import TwoPlayers, ranking
+from companion.tracker.ursuppe.projection import person_seat_view, public_view, seat_view
+from companion.tracker.ursuppe.state import GameSetup, Phase, Seat, Step
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
 DECOY_SEATS = (Seat("Ana", RED), Seat("Ben", YELLOW), Seat("Decoy", GREEN))
@@ -65,7 +66,7 @@ def test_double_play_is_two_people_with_two_colors_each(variant):
 
 
 def test_the_variant_is_part_of_the_record():
-    from companion.tracker.codec import setup_from_dict, setup_to_dict
+    from companion.tracker.ursuppe.codec import setup_from_dict, setup_to_dict
 
     setup = decoy_setup(scores=False)
     data = setup_to_dict(setup)

@@ -1,4 +1,4 @@
-"""Why this number (tracker/why.py): each derivation shows the inputs, the table row or rule
+"""Why this number (tracker/ursuppe/why.py): each derivation shows the inputs, the table row or rule
 and the options in force, and names the rulebook section; its number is the one the game
 uses (the same functions compute both)."""
 
@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from builders import position, setup_for
 
-from companion.tracker import defects, scoring, sources, why
-from companion.tracker.data import Color
-from companion.tracker.options import GeneAdvanceTable, RuleOptions
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe import defects, scoring, sources, why
+from companion.tracker.ursuppe.options import GeneAdvanceTable, RuleOptions
 
 RED = Color.RED
 

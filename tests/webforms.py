@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from companion.tracker.data import PLACEHOLDER_DECK
-from companion.tracker.options import RuleOptions
+from companion.tracker.ursuppe.data import PLACEHOLDER_DECK
+from companion.tracker.ursuppe.options import RuleOptions
 
 FOUR = (("Ana", "red"), ("Ben", "yellow"), ("Cleo", "green"), ("Dev", "blue"))
 

@@ -1,40 +1,18 @@
-"""The Ursuppe rules engine: a pure functional core (no web, database, randomness or clock).
+"""The rules engines: one pure functional core per game (no web, database, randomness or clock),
+and what the games share, in one place.
 
-Public API: `new_game`, `legal_actions`, `apply`, `replay`, `prompt`, `to_dict`, `from_dict`.
+Shared by both games (import nothing from either game's package, except the registry):
+- `msg.py`: messages (`msg`, `nmsg`, `N_`, `P_`) that each screen renders in its language.
+- `errors.py`: `InvalidAction` and `IllegalAction`, each refusal naming its rule.
+- `citations.py`: the printed rulebooks, a `Rule`, and how a rule is cited to a reader.
+- `colors.py`: the players' colors, each with its name and its own shape's glyph.
+- `track.py`: the score track where a marker skips the occupied spaces.
+- `record_core.py`: the record format, the undo marker and the JSON reader.
+- `record_errors.py`: what the record reader and the undo say when they refuse.
+- `text.py`: the checks on the text a table types (names, notes).
+- `game.py`: the game interface the shell uses, and the registry of the games.
+
+One package per game:
+- `ursuppe/`: Ursuppe (its public API: `new_game`, `legal_actions`, `apply`, `replay`, ...).
+- `urland/`: Urland, the designers' sister game.
 """
-
-from companion.tracker.actions import Action, action_from_dict, action_to_dict
-from companion.tracker.codec import from_dict, to_dict
-from companion.tracker.engine import Applied, apply, legal_actions, new_game, replay, replay_events
-from companion.tracker.errors import ActionError, IllegalAction, InvalidAction
-from companion.tracker.flow import Event
-from companion.tracker.labels import describe
-from companion.tracker.prompts import Prompt, prompt
-from companion.tracker.state import AmoebaId, GameSetup, GameState, Phase, Seat, Step
-
-__all__ = [
-    "Action",
-    "ActionError",
-    "AmoebaId",
-    "Applied",
-    "Event",
-    "GameSetup",
-    "GameState",
-    "IllegalAction",
-    "InvalidAction",
-    "Phase",
-    "Prompt",
-    "Seat",
-    "Step",
-    "action_from_dict",
-    "action_to_dict",
-    "apply",
-    "describe",
-    "from_dict",
-    "legal_actions",
-    "new_game",
-    "prompt",
-    "replay",
-    "replay_events",
-    "to_dict",
-]

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from companion.tracker.citations import Rule
 from companion.tracker.msg import Msg, as_msg
-from companion.tracker.sources import Rule
 
 
 class ActionError(Exception):
     """Base of refused actions; `message` is written for the players at the table.
 
     `source` is the rule the refusal rests on; `str()` cites it in the Spanish rules, the
-    shell cites it in the group's own rulebook (`sources.cite`).
+    shell cites it in the group's own rulebook (`citations.cite`).
     """
 
     def __init__(self, message: Msg | str, source: Rule | None = None) -> None:

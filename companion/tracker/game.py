@@ -12,18 +12,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.tracker import codec as ursuppe_codec
-from companion.tracker import describe as ursuppe_describe
-from companion.tracker import engine as ursuppe_engine
-from companion.tracker import projection as ursuppe_projection
-from companion.tracker import prompts as ursuppe_prompts
-from companion.tracker.actions import action_from_dict as ursuppe_action_from_dict
-from companion.tracker.actions import action_to_dict as ursuppe_action_to_dict
 from companion.tracker.errors import InvalidAction
 from companion.tracker.msg import msg
-from companion.tracker.record import entry_from_dict as ursuppe_entry_from_dict
-from companion.tracker.record import entry_to_dict as ursuppe_entry_to_dict
-from companion.tracker.state import Phase
 from companion.tracker.urland import codec as urland_codec
 from companion.tracker.urland import engine as urland_engine
 from companion.tracker.urland import projection as urland_projection
@@ -33,6 +23,16 @@ from companion.tracker.urland.codec import action_to_dict as urland_action_to_di
 from companion.tracker.urland.record import entry_from_dict as urland_entry_from_dict
 from companion.tracker.urland.record import entry_to_dict as urland_entry_to_dict
 from companion.tracker.urland.state import Step as UrlandStep
+from companion.tracker.ursuppe import codec as ursuppe_codec
+from companion.tracker.ursuppe import describe as ursuppe_describe
+from companion.tracker.ursuppe import engine as ursuppe_engine
+from companion.tracker.ursuppe import projection as ursuppe_projection
+from companion.tracker.ursuppe import prompts as ursuppe_prompts
+from companion.tracker.ursuppe.actions import action_from_dict as ursuppe_action_from_dict
+from companion.tracker.ursuppe.actions import action_to_dict as ursuppe_action_to_dict
+from companion.tracker.ursuppe.record import entry_from_dict as ursuppe_entry_from_dict
+from companion.tracker.ursuppe.record import entry_to_dict as ursuppe_entry_to_dict
+from companion.tracker.ursuppe.state import Phase
 
 DEFAULT_GAME = "ursuppe"
 

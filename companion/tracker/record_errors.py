@@ -6,9 +6,9 @@ message ids with parameters (`msg.py`); the record's own values are shown verbat
 
 from __future__ import annotations
 
+from companion.tracker.citations import Rule
 from companion.tracker.errors import InvalidAction
 from companion.tracker.msg import Msg, msg, nmsg
-from companion.tracker.sources import Rule
 
 
 class RecordError(InvalidAction):

@@ -15,8 +15,8 @@ from companion import i18n
 from companion.live import Hub
 from companion.serving import app_settings
 from companion.store import SaveFailed, Store
-from companion.tracker.deckcheck import deck_warnings
-from companion.tracker.record import MAX_RECORD_BYTES
+from companion.tracker.record_core import MAX_RECORD_BYTES
+from companion.tracker.ursuppe.deckcheck import deck_warnings
 
 # The import route takes a whole record (and the form around it); every other POST is small.
 IMPORT_ENDPOINT = "records.import_record"

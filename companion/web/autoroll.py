@@ -12,11 +12,12 @@ import secrets
 import sqlite3
 
 from companion.store import Conflict, Game, SaveFailed
-from companion.tracker import legal_actions
-from companion.tracker.actions import Action, RollForStartOrder, TurnEnvironmentCard
 from companion.tracker.errors import ActionError
-from companion.tracker.record import Entry, Undo
-from companion.tracker.state import GameState, Step
+from companion.tracker.record_core import Undo
+from companion.tracker.ursuppe import legal_actions
+from companion.tracker.ursuppe.actions import Action, RollForStartOrder, TurnEnvironmentCard
+from companion.tracker.ursuppe.record import Entry
+from companion.tracker.ursuppe.state import GameState, Step
 from companion.web.common import store
 from companion.web.controls import DICE_STEPS, dice_action
 

@@ -11,14 +11,15 @@ from flask_babel import gettext as _
 from companion.i18n import t
 from companion.qr import qr_svg
 from companion.store import Conflict, Game, NotFound, SaveFailed, TapGivenUp, TapRecorded
-from companion.tracker import prompt
-from companion.tracker.data import GENES, Color
+from companion.tracker.colors import Color
 from companion.tracker.errors import ActionError, InvalidAction
 from companion.tracker.msg import msg
-from companion.tracker.people import person_of
-from companion.tracker.projection import public_view
-from companion.tracker.record import Undo
-from companion.tracker.state import person_ref
+from companion.tracker.record_core import Undo
+from companion.tracker.ursuppe import prompt
+from companion.tracker.ursuppe.data import GENES
+from companion.tracker.ursuppe.people import person_of
+from companion.tracker.ursuppe.projection import public_view
+from companion.tracker.ursuppe.state import person_ref
 from companion.web import autoroll
 from companion.web.auth import referee_required
 from companion.web.common import page_or_partial, store, unchanged_since, wants_partial

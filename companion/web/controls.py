@@ -10,12 +10,13 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.tracker import actions as A
-from companion.tracker import describe, legal_actions
-from companion.tracker import extra_actions as X
-from companion.tracker.data import color_term, tentacle_capacity
+from companion.tracker.colors import color_term
 from companion.tracker.msg import N_, Param, msg
-from companion.tracker.state import GameState, Step
+from companion.tracker.ursuppe import actions as A
+from companion.tracker.ursuppe import describe, legal_actions
+from companion.tracker.ursuppe import extra_actions as X
+from companion.tracker.ursuppe.data import tentacle_capacity
+from companion.tracker.ursuppe.state import GameState, Step
 from companion.web.stages import Group, stage
 
 DICE_STEPS = {Step.MOVE_ROLL, Step.FIGHT_ROLL, Step.START_ROLLS, Step.CAMOUFLAGE_ROLL}

@@ -14,9 +14,10 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from companion.i18n import t
-from companion.tracker.actions import Correct, norm_cubes
-from companion.tracker.data import ALL_GENES, GENES_BY_KEY, Color, amoebas_per_color
-from companion.tracker.state import AmoebaId, GameState, Step, player_ref
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe.actions import Correct, norm_cubes
+from companion.tracker.ursuppe.data import ALL_GENES, GENES_BY_KEY, amoebas_per_color
+from companion.tracker.ursuppe.state import AmoebaId, GameState, Step, player_ref
 
 KINDS = (
     "bp",

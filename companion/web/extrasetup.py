@@ -13,11 +13,11 @@ from flask_babel import gettext as _
 
 from companion.i18n import t
 from companion.tracker.errors import InvalidAction
-from companion.tracker.extra_actions import ShuffleExtraGenes
-from companion.tracker.extra_genes import EXTRA_GENES, EXTRA_KEYS, RECOMMENDED_START
 from companion.tracker.msg import Msg, msg
-from companion.tracker.options import ExtraGenesMode
-from companion.tracker.state import GameSetup
+from companion.tracker.ursuppe.extra_actions import ShuffleExtraGenes
+from companion.tracker.ursuppe.extra_genes import EXTRA_GENES, EXTRA_KEYS, RECOMMENDED_START
+from companion.tracker.ursuppe.options import ExtraGenesMode
+from companion.tracker.ursuppe.state import GameSetup
 
 
 def mode_choices() -> list[tuple[str, str]]:

@@ -9,7 +9,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 
 from companion.store import Game, NotFound
-from companion.tracker.data import SHAPES as CORE_SHAPES
+from companion.tracker.colors import SHAPES as CORE_SHAPES
 from companion.web.auth import SEAT_COOKIE, is_referee, referee_required
 from companion.web.common import store
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from flask import Blueprint, abort, render_template
 
 from companion.store import Game
-from companion.tracker.data import GENES_BY_KEY
-from companion.tracker.moment import changes
-from companion.tracker.projection import public_view
-from companion.tracker.record import History
-from companion.tracker.state import GameState
+from companion.tracker.ursuppe.data import GENES_BY_KEY
+from companion.tracker.ursuppe.moment import changes
+from companion.tracker.ursuppe.projection import public_view
+from companion.tracker.ursuppe.record import History
+from companion.tracker.ursuppe.state import GameState
 from companion.web.auth import referee_required
 from companion.web.console import load
 from companion.web.games import SHAPES

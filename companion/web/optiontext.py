@@ -1,7 +1,7 @@
 """The rule options in words a player understands: a question, and what each choice means.
 
 The core keeps the typed option keys, their defaults and the sources of each reading
-(`tracker/options.py`); these sentences belong to the shell and go through gettext. Every
+(`tracker/ursuppe/options.py`); these sentences belong to the shell and go through gettext. Every
 choice's form value is the key the record stores (booleans: "on" / "off").
 """
 
@@ -12,7 +12,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from companion.tracker.options import OPTION_INFO, RuleOptions
+from companion.tracker.ursuppe.options import OPTION_INFO, RuleOptions
 
 
 def _texts() -> dict[str, tuple[str, dict[str, str]]]:

@@ -12,7 +12,8 @@ from companion.store import NotFound
 from companion.tracker.errors import ActionError, InvalidAction
 from companion.tracker.game import game_of
 from companion.tracker.msg import msg
-from companion.tracker.record import RecordError, parse_record
+from companion.tracker.record_core import parse_record
+from companion.tracker.record_errors import RecordError
 from companion.tracker.text import check_text, mended
 from companion.web.auth import referee_required
 from companion.web.common import store

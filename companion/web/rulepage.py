@@ -44,7 +44,7 @@ def advance_table(caption: str, table: tuple[int, ...], open_ended: bool) -> Adv
 
 
 def option_texts() -> dict[str, str]:
-    """Each rule option (`companion/tracker/options.py`): its default and alternative."""
+    """Each rule option (`companion/tracker/ursuppe/options.py`): its default and alternative."""
     return {
         "gene_advance_table": _(
             "Gene advance table. Default: 5 gene cards advance 3 spaces, 6 or more advance 4 "

@@ -1,7 +1,7 @@
 """The rules pages: each rule area in the app's own words, and the citations that link there.
 
 Anyone at the table may read them (phones, the TV): they show no game data. A citation names
-a printed rulebook and that book's own section as printed (`sources.cite`): the group's book
+a printed rulebook and that book's own section as printed (`citations.cite`): the group's book
 when the reader reads its language, else a book in the reader's language that says the rule,
 else the group's, named in the reader's language. It links to its area's page, and a
 companion reading (translated) to that page's readings.
@@ -16,21 +16,19 @@ from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 from companion.i18n import citation, current_language, t
-from companion.tracker.data import GENES, GENES_BY_KEY
-from companion.tracker.msg import Msg
-from companion.tracker.sources import (
-    AREAS,
+from companion.tracker.citations import (
     BOOK_NAMES,
-    RULEBOOKS,
     URLAND_AREAS,
     Book,
     Citation,
     Rule,
     UrlandBook,
-    area_sections,
     citation_msg,
     cite,
 )
+from companion.tracker.msg import Msg
+from companion.tracker.ursuppe.data import GENES, GENES_BY_KEY
+from companion.tracker.ursuppe.sources import AREAS, RULEBOOKS, area_sections
 from companion.web.rulepage import Page, option_texts
 from companion.web.ruletext_early import early_pages
 from companion.web.ruletext_late import late_pages
@@ -64,7 +62,7 @@ def rulebook_choices() -> list[tuple[str, str]]:
 
 def reader_cite(source: Rule, rulebook: Book, reader: str | None = None) -> Citation:
     """The section to show this reader (`reader`, else the request's language) in a group
-    that holds `rulebook` (`sources.cite`)."""
+    that holds `rulebook` (`citations.cite`)."""
     return cite(source, rulebook, reader or current_language())
 
 

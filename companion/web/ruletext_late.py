@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from companion.tracker.data import AMOEBA_ADVANCE_3_4, AMOEBA_ADVANCE_5_6, GENE_ADVANCE
+from companion.tracker.ursuppe.data import AMOEBA_ADVANCE_3_4, AMOEBA_ADVANCE_5_6, GENE_ADVANCE
 from companion.web.rulepage import Page, advance_table
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 from flask_babel import gettext as _
 
 from companion.i18n import t
+from companion.tracker.citations import URLAND_AREAS, Book, Rule, UrlandBook
 from companion.tracker.msg import Msg
-from companion.tracker.sources import URLAND_AREAS, Book, Rule, UrlandBook
 from companion.tracker.urland import cite
 from companion.tracker.urland.genes import GENES
 from companion.web.rulepage import Page

@@ -7,9 +7,9 @@ from flask_babel import gettext as _
 
 from companion.i18n import t
 from companion.store import Conflict, NotFound, SaveFailed
-from companion.tracker.data import Color
+from companion.tracker.colors import Color
 from companion.tracker.errors import ActionError
-from companion.tracker.projection import person_seat_view, public_view, seat_view
+from companion.tracker.ursuppe.projection import person_seat_view, public_view, seat_view
 from companion.web.auth import SEAT_COOKIE, check_csrf, is_referee
 from companion.web.common import hub, page_or_partial, store, unchanged_since, wants_partial
 from companion.web.games import SHAPES

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from companion.tracker import actions as A
-from companion.tracker import extra_actions as X
-from companion.tracker.actions import cubes_ref
-from companion.tracker.data import GENES_BY_KEY
 from companion.tracker.msg import Msg, nmsg
-from companion.tracker.state import GameState, player_ref
+from companion.tracker.ursuppe import actions as A
+from companion.tracker.ursuppe import extra_actions as X
+from companion.tracker.ursuppe.actions import cubes_ref
+from companion.tracker.ursuppe.data import GENES_BY_KEY
+from companion.tracker.ursuppe.state import GameState, player_ref
 
 STAGED_OVER = 30  # more buttons than this: choose a group first
 LISTED_UP_TO = 60  # a chosen group this small lists its actions

@@ -15,8 +15,8 @@ from flask_babel import gettext as _
 from flask_babel import ngettext, pgettext
 from markupsafe import Markup
 
-from companion.tracker.board import Board
-from companion.tracker.data import SHAPES
+from companion.tracker.colors import SHAPES
+from companion.tracker.ursuppe.board import Board
 
 FILL = {
     "red": "#d62828",

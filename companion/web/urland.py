@@ -18,16 +18,18 @@ from flask_babel import gettext as _
 
 from companion.i18n import t
 from companion.store import Game
-from companion.tracker.data import Color
+from companion.tracker.colors import Color
 from companion.tracker.errors import ActionError, InvalidAction
 from companion.tracker.game import URLAND
 from companion.tracker.msg import msg
-from companion.tracker.record import MAX_RECORD_BYTES, Record, RecordError, record_text
+from companion.tracker.record_core import MAX_RECORD_BYTES
+from companion.tracker.record_errors import RecordError
 from companion.tracker.text import check_text
 from companion.tracker.urland import codec, projection
 from companion.tracker.urland import record as urecord
 from companion.tracker.urland.board import DEFAULT_BOARD, OCEANS, REGIONS, BoardData
 from companion.tracker.urland.state import Options, Seat, Step, UrlandSetup
+from companion.tracker.ursuppe.record import Record, record_text
 from companion.web.common import store
 from companion.web.games import GLYPHS, SHAPES, picker, shape_names
 from companion.web.urland_labels import bid_form, groups

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from companion.tracker.data import Color
+from companion.tracker.colors import Color
 from companion.tracker.msg import Msg, msg, nmsg
 from companion.tracker.urland.genes import GENES_BY_KEY
 from companion.tracker.urland.state import UrlandState, player_ref

@@ -12,23 +12,24 @@ from flask import redirect, render_template, url_for
 from flask_babel import gettext as _
 
 from companion.i18n import t
-from companion.tracker.actions import ShuffleEnvironmentDeck
-from companion.tracker.board import BoardFlip, make_board
-from companion.tracker.data import (
+from companion.tracker.citations import Book
+from companion.tracker.colors import Color
+from companion.tracker.errors import InvalidAction
+from companion.tracker.msg import msg
+from companion.tracker.text import check_text
+from companion.tracker.ursuppe.actions import ShuffleEnvironmentDeck
+from companion.tracker.ursuppe.board import BoardFlip, make_board
+from companion.tracker.ursuppe.data import (
     FOOD_CUBES_PER_COLOR,
     PLACEHOLDER_DECK,
     START_CUBES_PER_SPACE,
-    Color,
     Direction,
     EnvironmentCard,
 )
-from companion.tracker.errors import InvalidAction
-from companion.tracker.msg import msg
-from companion.tracker.options import RuleOptions
-from companion.tracker.people import TwoPlayers
-from companion.tracker.sources import RULEBOOKS, Book
-from companion.tracker.state import GameSetup, Seat
-from companion.tracker.text import check_text
+from companion.tracker.ursuppe.options import RuleOptions
+from companion.tracker.ursuppe.people import TwoPlayers
+from companion.tracker.ursuppe.sources import RULEBOOKS
+from companion.tracker.ursuppe.state import GameSetup, Seat
 from companion.web import autoroll
 from companion.web.common import store
 from companion.web.extrasetup import extra_fields, first_shuffle, read_extra

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from console_armed import wait_armed
 
-from companion.tracker.actions import (
+from companion.tracker.ursuppe.actions import (
     Attack,
     Correct,
     Drift,
@@ -16,7 +16,7 @@ from companion.tracker.actions import (
     SetStartSpaces,
     TurnEnvironmentCard,
 )
-from companion.tracker.state import AmoebaId, Color
+from companion.tracker.ursuppe.state import AmoebaId, Color
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 RED1, YELLOW1 = AmoebaId(Color.RED, 1), AmoebaId(Color.YELLOW, 1)
@@ -48,8 +48,8 @@ def correct(page, kind: str, reason: str, fill) -> str:
 def attack_position(store, game_id: str) -> int:
     """Round 1: Ana's Red 1 (Struggle for Survival) finds no meal on space 8 and attacks
     Ben's Yellow 1, which escapes (card P9, no drift). Returns the attack's entry number."""
-    from companion.tracker import legal_actions
-    from companion.tracker.state import Step
+    from companion.tracker.ursuppe import legal_actions
+    from companion.tracker.ursuppe.state import Step
 
     def add(entry) -> None:
         store.append(game_id, entry, store.get(game_id).revision)

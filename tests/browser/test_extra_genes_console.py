@@ -10,15 +10,15 @@ from __future__ import annotations
 import json
 import random
 
-from companion.tracker import apply, legal_actions, new_game, prompt
-from companion.tracker.actions import BuyGene, EndPurchases
-from companion.tracker.data import Color
-from companion.tracker.engine import CHANCE_STEPS
-from companion.tracker.extra_actions import TurnExtraGene
-from companion.tracker.extra_genes import CLEANLINESS, RECOMMENDED_START
-from companion.tracker.options import ExtraGenesMode
-from companion.tracker.record import Record, record_to_dict
-from companion.tracker.state import GameSetup, Seat, Step
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe import apply, legal_actions, new_game, prompt
+from companion.tracker.ursuppe.actions import BuyGene, EndPurchases
+from companion.tracker.ursuppe.engine import CHANCE_STEPS
+from companion.tracker.ursuppe.extra_actions import TurnExtraGene
+from companion.tracker.ursuppe.extra_genes import CLEANLINESS, RECOMMENDED_START
+from companion.tracker.ursuppe.options import ExtraGenesMode
+from companion.tracker.ursuppe.record import Record, record_to_dict
+from companion.tracker.ursuppe.state import GameSetup, Seat, Step
 
 SEATS = (
     ("Ana", Color.GREEN),

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from companion.tracker.actions import Correct
-from companion.tracker.state import AmoebaId, Color
+from companion.tracker.ursuppe.actions import Correct
+from companion.tracker.ursuppe.state import AmoebaId, Color
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 NEEDS = {

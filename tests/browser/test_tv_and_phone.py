@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
 
-from companion.tracker.record import record_from_dict
-from companion.tracker.state import player_label
+from companion.tracker.ursuppe.record import record_from_dict
+from companion.tracker.ursuppe.state import player_label
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 TV = {"width": 1920, "height": 1080}

@@ -22,7 +22,7 @@ from two_player_play import (
     wait_for_revision,
 )
 
-from companion.tracker.state import Phase
+from companion.tracker.ursuppe.state import Phase
 
 ROWS = [("Ana", "red"), ("Ben", "yellow"), ("", "blue")]  # the third color is the decoy
 MAX_STEPS = 120

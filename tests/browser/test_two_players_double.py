@@ -23,7 +23,7 @@ from two_player_play import (
     wait_for_revision,
 )
 
-from companion.tracker.state import Phase
+from companion.tracker.ursuppe.state import Phase
 
 DOUBLE = [("Ana", "red"), ("Ana", "yellow"), ("Ben", "green"), ("Ben", "blue")]
 

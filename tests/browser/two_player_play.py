@@ -10,8 +10,8 @@ from contextlib import contextmanager
 
 from test_table import drive_one_step
 
-from companion.tracker import apply, legal_actions
-from companion.tracker.state import Phase
+from companion.tracker.ursuppe import apply, legal_actions
+from companion.tracker.ursuppe.state import Phase
 
 MAX_PAGE_STEPS = 60  # clicks per stretch played on the page
 

@@ -14,9 +14,9 @@ from trustlib import example_record
 from companion.backup import KEEP, backup_dir, backups, integrity_ok
 from companion.cli import main
 from companion.store import Store
-from companion.tracker import apply, new_game
-from companion.tracker.record import entry_to_dict
-from companion.tracker.state import Phase
+from companion.tracker.ursuppe import apply, new_game
+from companion.tracker.ursuppe.record import entry_to_dict
+from companion.tracker.ursuppe.state import Phase
 
 
 def round_ends(record) -> list[int]:

@@ -26,9 +26,9 @@ import pytest
 from trustlib import ROOT, Client, action_json, free_port, wait_for_port
 
 from companion.backup import backup_dir, backups, integrity_ok
-from companion.tracker import apply, legal_actions
-from companion.tracker.record import record_from_dict, replay_record
-from companion.tracker.state import Phase
+from companion.tracker.ursuppe import apply, legal_actions
+from companion.tracker.ursuppe.record import record_from_dict, replay_record
+from companion.tracker.ursuppe.state import Phase
 
 SEED = 1859
 KILLS = 100

@@ -34,9 +34,10 @@ from webforms import FOUR
 from webforms import setup_form as shared_setup_form
 
 from companion import create_app
-from companion.tracker import legal_actions
-from companion.tracker.actions import ACTION_TYPES, Cubes, action_to_dict
-from companion.tracker.data import GENES, Color
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe import legal_actions
+from companion.tracker.ursuppe.actions import ACTION_TYPES, Cubes, action_to_dict
+from companion.tracker.ursuppe.data import GENES
 from companion.web.app import MAX_IMPORT_BODY
 
 ROOT = Path(__file__).resolve().parents[2]

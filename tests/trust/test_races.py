@@ -17,9 +17,9 @@ from collections import Counter, defaultdict
 import pytest
 from trustlib import Client, action_json, serve_in_thread
 
-from companion.tracker import legal_actions
-from companion.tracker.record import record_from_dict, replay_record
-from companion.tracker.state import Phase
+from companion.tracker.ursuppe import legal_actions
+from companion.tracker.ursuppe.record import record_from_dict, replay_record
+from companion.tracker.ursuppe.state import Phase
 
 CLIENTS = 8
 REVISIONS = 200

@@ -31,8 +31,8 @@ from webforms import setup_form
 from werkzeug.debug import DebuggedApplication
 
 from companion import create_app
-from companion.tracker import legal_actions
-from companion.tracker.actions import action_to_dict
+from companion.tracker.ursuppe import legal_actions
+from companion.tracker.ursuppe.actions import action_to_dict
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORD = ROOT / "examples" / "three-players.json"

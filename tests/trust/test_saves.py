@@ -27,10 +27,10 @@ from webforms import setup_form
 from companion import create_app
 from companion.backup import backup_dir, make_backup
 from companion.store import Store
-from companion.tracker import apply, legal_actions
-from companion.tracker.actions import TurnEnvironmentCard, action_to_dict
-from companion.tracker.record import record_from_dict, replay_record
-from companion.tracker.state import Phase
+from companion.tracker.ursuppe import apply, legal_actions
+from companion.tracker.ursuppe.actions import TurnEnvironmentCard, action_to_dict
+from companion.tracker.ursuppe.record import record_from_dict, replay_record
+from companion.tracker.ursuppe.state import Phase
 
 CSRF_RE = re.compile(r'name="csrf" value="([^"]+)"')
 ALERT_RE = re.compile(r'role="alert">([^<]*)<')

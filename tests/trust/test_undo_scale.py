@@ -19,16 +19,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import companion.store as store_module
-import companion.tracker.record as record_module
+import companion.tracker.ursuppe.record as record_module
 from companion.store import Game, NotFound, Store
-from companion.tracker import legal_actions, replay
-from companion.tracker.actions import TurnEnvironmentCard
-from companion.tracker.record import (
-    MAX_ENTRIES,
+from companion.tracker.record_core import MAX_ENTRIES, Undo, effective_actions
+from companion.tracker.ursuppe import legal_actions, replay
+from companion.tracker.ursuppe.actions import TurnEnvironmentCard
+from companion.tracker.ursuppe.record import (
     History,
     Record,
-    Undo,
-    effective_actions,
     record_from_dict,
     record_to_dict,
     replay_record,

@@ -26,7 +26,7 @@ from companion.i18n import translator
 from companion.tracker.errors import ActionError, InvalidAction
 from companion.tracker.game import URLAND, UnknownGame, game_of
 from companion.tracker.msg import render
-from companion.tracker.record import MAX_ENTRIES
+from companion.tracker.record_core import MAX_ENTRIES
 from companion.tracker.record_errors import RecordError
 from companion.tracker.urland import codec, engine
 from companion.tracker.urland import record as urland_record

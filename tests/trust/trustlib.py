@@ -22,8 +22,8 @@ from urllib.parse import urlencode
 
 from webforms import setup_form
 
-from companion.tracker.actions import Action, action_to_dict
-from companion.tracker.record import record_from_dict
+from companion.tracker.ursuppe.actions import Action, action_to_dict
+from companion.tracker.ursuppe.record import record_from_dict
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE_4P = ROOT / "examples" / "four-players.json"

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.tracker.msg import render
-from companion.tracker.sources import (
+from companion.tracker.citations import (
     URLAND_AREAS,
     Book,
     Rule,
@@ -19,6 +18,7 @@ from companion.tracker.sources import (
     citation_text,
     cite,
 )
+from companion.tracker.msg import render
 from companion.tracker.urland import cite as urland_cite
 from companion.tracker.urland.genes import GENES
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 from urland_helpers import erupting, setup_for, started, with_counts, with_genes, with_markers
 
-from companion.tracker.data import Color
+from companion.tracker.colors import Color
 from companion.tracker.errors import IllegalAction
 from companion.tracker.urland import auction, board, cite, end, engine, panic
 from companion.tracker.urland.actions import (

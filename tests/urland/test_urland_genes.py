@@ -9,7 +9,7 @@ from dataclasses import fields, replace
 import pytest
 from urland_helpers import erupting, started, with_counts, with_genes
 
-from companion.tracker.data import Color
+from companion.tracker.colors import Color
 from companion.tracker.errors import ActionError, IllegalAction
 from companion.tracker.urland import engine
 from companion.tracker.urland.actions import (

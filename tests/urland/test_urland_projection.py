@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from urland_helpers import setup_for, started
 
-from companion.tracker.data import Color
+from companion.tracker.colors import Color
 from companion.tracker.msg import render
 from companion.tracker.urland import engine
 from companion.tracker.urland.actions import Bid, DealRegions, DrawToken, KeepToken, TurnGenes

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from urland_helpers import setup_for
 
-from companion.tracker.data import Color
+from companion.tracker.colors import Color
 from companion.tracker.errors import InvalidAction
 from companion.tracker.game import GAMES, URLAND, URSUPPE, game_of
-from companion.tracker.record import Undo
+from companion.tracker.record_core import Undo
 from companion.tracker.urland import engine
 from companion.tracker.urland.actions import DealRegions, DrawToken, KeepToken, TurnGenes
 from companion.tracker.urland.record import (

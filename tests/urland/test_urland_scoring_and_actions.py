@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from urland_helpers import started, with_counts, with_genes, with_markers
 
-from companion.tracker.data import Color
+from companion.tracker.colors import Color
 from companion.tracker.errors import IllegalAction
 from companion.tracker.urland import cite, engine, ichto, scoring
 from companion.tracker.urland.actions import (

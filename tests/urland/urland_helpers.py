@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from companion.tracker.data import Color
+from companion.tracker.colors import Color
 from companion.tracker.urland import engine
 from companion.tracker.urland.actions import Bid
 from companion.tracker.urland.state import Options, Seat, Step, UrlandSetup, UrlandState

@@ -20,9 +20,9 @@ from webforms import setup_form
 
 from companion import create_app
 from companion.store import Game, Store
-from companion.tracker import legal_actions
-from companion.tracker.actions import Action, action_to_dict
-from companion.tracker.state import Phase
+from companion.tracker.ursuppe import legal_actions
+from companion.tracker.ursuppe.actions import Action, action_to_dict
+from companion.tracker.ursuppe.state import Phase
 
 REFEREE_COOKIE_NAME = "companion_referee"
 SEAT_COOKIE_NAME = "companion_seat"

@@ -8,10 +8,10 @@ import re
 from conftest import Referee, build, prompt_of, text_of
 
 from companion import store
-from companion.tracker import legal_actions
-from companion.tracker.actions import RollForStartOrder, RollMovement, TurnEnvironmentCard
-from companion.tracker.engine import CHANCE_STEPS
-from companion.tracker.state import Phase, Step
+from companion.tracker.ursuppe import legal_actions
+from companion.tracker.ursuppe.actions import RollForStartOrder, RollMovement, TurnEnvironmentCard
+from companion.tracker.ursuppe.engine import CHANCE_STEPS
+from companion.tracker.ursuppe.state import Phase, Step
 
 APP_ROLLED, APP_DREW = str(store.APP_ROLLED), str(store.APP_DREW)  # the log's notes, in English
 

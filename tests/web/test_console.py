@@ -8,9 +8,9 @@ import re
 import pytest
 from conftest import alert_of, prompt_of, text_of
 
-from companion.tracker import legal_actions
-from companion.tracker.data import Color
-from companion.tracker.state import AmoebaId, Step
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe import legal_actions
+from companion.tracker.ursuppe.state import AmoebaId, Step
 
 TURN_P1 = json.dumps({"type": "turn_card", "card": "P1"})
 

@@ -15,9 +15,9 @@ import re
 from big_meal import big_meal
 from conftest import text_of
 
-from companion.tracker import legal_actions
-from companion.tracker.actions import action_from_dict
-from companion.tracker.record import record_from_dict
+from companion.tracker.ursuppe import legal_actions
+from companion.tracker.ursuppe.actions import action_from_dict
+from companion.tracker.ursuppe.record import record_from_dict
 from companion.web.controls import controls
 from companion.web.stages import LISTED_UP_TO, STAGED_OVER, stage
 

@@ -9,8 +9,8 @@ import re
 
 from conftest import alert_of, text_of
 
-from companion.tracker import legal_actions
-from companion.tracker.state import amoeba_label, player_label
+from companion.tracker.ursuppe import legal_actions
+from companion.tracker.ursuppe.state import amoeba_label, player_label
 
 FORM_RE = re.compile(r'<form class="correction-form".*?</form>', re.S)
 LABEL_RE = re.compile(r'<label( data-needs="(\w+)"( hidden)?)?>(.*?)</label>', re.S)

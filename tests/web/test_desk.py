@@ -9,7 +9,7 @@ import html
 from conftest import alert_of, text_of
 from test_correction_form import with_amoebas
 
-from companion.tracker.data import Color
+from companion.tracker.colors import Color
 
 
 def test_the_face_up_card_is_corrected_from_the_form(game):

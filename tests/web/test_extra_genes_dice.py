@@ -10,11 +10,11 @@ from dataclasses import replace
 from builders import aid, at_phase, play, position
 from conftest import text_of
 
-from companion.tracker import legal_actions, prompt
-from companion.tracker.actions import Attack, Drift
-from companion.tracker.extra_actions import RollCamouflage
-from companion.tracker.projection import public_view
-from companion.tracker.state import Phase, Step
+from companion.tracker.ursuppe import legal_actions, prompt
+from companion.tracker.ursuppe.actions import Attack, Drift
+from companion.tracker.ursuppe.extra_actions import RollCamouflage
+from companion.tracker.ursuppe.projection import public_view
+from companion.tracker.ursuppe.state import Phase, Step
 from companion.web.autoroll import chance_action
 from companion.web.controls import controls, dice_action
 from companion.web.svg import board_svg

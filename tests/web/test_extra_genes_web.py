@@ -11,10 +11,10 @@ import re
 
 from conftest import text_of
 
-from companion.tracker import legal_actions
-from companion.tracker.extra_genes import EXTRA_KEYS
-from companion.tracker.options import ExtraGenesMode
-from companion.tracker.state import Phase
+from companion.tracker.ursuppe import legal_actions
+from companion.tracker.ursuppe.extra_genes import EXTRA_KEYS
+from companion.tracker.ursuppe.options import ExtraGenesMode
+from companion.tracker.ursuppe.state import Phase
 
 CARDS = {f"card{i}": f"Z{i + 1}Q" for i in range(11)}  # ids that appear nowhere else
 

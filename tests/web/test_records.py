@@ -11,15 +11,14 @@ from builders import setup_for
 from conftest import alert_of, prompt_of, text_of
 
 from companion.store import Game
-from companion.tracker import IllegalAction, to_dict
-from companion.tracker.actions import Correct, TurnEnvironmentCard
-from companion.tracker.data import Color
-from companion.tracker.record import (
-    MAX_ENTRIES,
-    MAX_RECORD_BYTES,
+from companion.tracker.colors import Color
+from companion.tracker.errors import IllegalAction
+from companion.tracker.record_core import MAX_ENTRIES, MAX_RECORD_BYTES, Undo
+from companion.tracker.ursuppe import to_dict
+from companion.tracker.ursuppe.actions import Correct, TurnEnvironmentCard
+from companion.tracker.ursuppe.record import (
     History,
     Record,
-    Undo,
     record_from_dict,
     record_text,
     record_to_dict,

@@ -14,8 +14,9 @@ import re
 import pytest
 from conftest import alert_of, text_of
 
-from companion.tracker import sources
-from companion.tracker.sources import AREAS, Rule
+from companion.tracker.citations import Rule
+from companion.tracker.ursuppe import sources
+from companion.tracker.ursuppe.sources import AREAS
 
 SEED_FILE = re.compile(r"\b00[0-4] |§|shared/|seeds/")
 CITE_RE = re.compile(r'<a class="cite" href="(/rules/[a-z_]+)(#readings)?">([^<]+)</a>')

@@ -8,7 +8,7 @@ import re
 
 from conftest import alert_of, text_of
 
-from companion.tracker.options import RuleOptions
+from companion.tracker.ursuppe.options import RuleOptions
 from companion.web.optiontext import form_value, option_fields
 
 RAW = ["free_amoeba", "italian_main_text", "english", "italian"]  # typed keys

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from conftest import text_of
 
-from companion.tracker.record import record_from_dict
-from companion.tracker.state import player_label
+from companion.tracker.ursuppe.record import record_from_dict
+from companion.tracker.ursuppe.state import player_label
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

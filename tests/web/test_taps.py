@@ -197,7 +197,7 @@ def test_a_submission_without_a_tap_still_works(game):
 
 def test_the_store_refuses_the_same_tap_twice_even_when_racing_past_the_form_check(game):
     # Two identical taps both pass the view's early check; the store checks again in its lock.
-    from companion.tracker.actions import TurnEnvironmentCard
+    from companion.tracker.ursuppe.actions import TurnEnvironmentCard
 
     store = game.store
     tap = new_tap()

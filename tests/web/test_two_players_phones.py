@@ -10,8 +10,8 @@ import re
 
 from conftest import text_of
 
-from companion.tracker import legal_actions
-from companion.tracker.state import Phase
+from companion.tracker.ursuppe import legal_actions
+from companion.tracker.ursuppe.state import Phase
 
 DOUBLE = [("Ana", "red"), ("Ana", "yellow"), ("Ben", "green"), ("Ben", "blue")]
 CARDS = {"cards": "app", "deck_confirmed": "on"}

@@ -6,9 +6,9 @@ import random
 
 from conftest import text_of
 
-from companion.tracker import legal_actions
-from companion.tracker.people import TwoPlayers
-from companion.tracker.state import Phase
+from companion.tracker.ursuppe import legal_actions
+from companion.tracker.ursuppe.people import TwoPlayers
+from companion.tracker.ursuppe.state import Phase
 
 TWO = [("Ana", "red"), ("Ben", "yellow")]
 DOUBLE = [("Ana", "red"), ("Ana", "yellow"), ("Ben", "green"), ("Ben", "blue")]

@@ -15,7 +15,7 @@ from pathlib import Path
 from conftest import text_of
 
 from companion.tracker.game import URLAND
-from companion.tracker.record import effective_actions
+from companion.tracker.record_core import effective_actions
 from companion.tracker.urland import engine
 from companion.tracker.urland import record as urecord
 from companion.tracker.urland.actions import Bid, KeepToken

@@ -15,13 +15,14 @@ import pytest
 from conftest import text_of
 
 from companion.i18n import t, translator
-from companion.tracker.data import Color
+from companion.tracker.citations import URLAND_AREAS, Book, Rule, UrlandBook, cite
+from companion.tracker.colors import Color
 from companion.tracker.errors import IllegalAction
 from companion.tracker.msg import Msg
-from companion.tracker.sources import AREAS, URLAND_AREAS, Book, Rule, UrlandBook, cite
 from companion.tracker.urland import engine
 from companion.tracker.urland.prompts import prompt
 from companion.tracker.urland.state import Options, Seat, Step, UrlandSetup
+from companion.tracker.ursuppe.sources import AREAS
 from companion.web.rules import cite_link
 from companion.web.ruletext_urland import urland_option_texts, urland_pages, urland_rules
 

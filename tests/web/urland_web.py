@@ -8,7 +8,7 @@ import random
 import re
 from typing import Any
 
-from companion.tracker.data import Color
+from companion.tracker.colors import Color
 from companion.tracker.urland import projection
 from companion.tracker.urland.state import Step
 

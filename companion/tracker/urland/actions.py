@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.tracker.data import Color
+from companion.tracker.colors import Color
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,14 @@
 """The Urland rules the engine cites: sections of its printed Italian rulebook (002).
 
-Each constant is a `Rule` (companion/tracker/sources.py) naming one section as printed, so
+Each constant is a `Rule` (companion/tracker/citations.py) naming one section as printed, so
 the shell cites "Urland Italian rules, 2.3 Punteggio" in every reader's language; where the
 book is silent or loose the companion's own reading is cited as such (README: readings).
 """
 
 from __future__ import annotations
 
+from companion.tracker.citations import urland_reading, urland_rule
 from companion.tracker.msg import N_
-from companion.tracker.sources import urland_reading, urland_rule
 
 SETUP = urland_rule("urland-setup", "1. Preparazione")
 FIRST_VOLCANO = urland_rule("urland-setup", "1. Preparazione, punto 3")

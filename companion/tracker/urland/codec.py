@@ -14,7 +14,7 @@ from dataclasses import fields
 from enum import Enum
 from typing import Any, Union
 
-from companion.tracker.data import Color
+from companion.tracker.colors import Color
 from companion.tracker.errors import InvalidAction
 from companion.tracker.msg import msg
 from companion.tracker.urland.actions import ACTIONS, Action

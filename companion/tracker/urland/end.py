@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker import track
-from companion.tracker.data import Color
+from companion.tracker.colors import Color
 from companion.tracker.msg import Param, msg
 from companion.tracker.urland import board as geo
 from companion.tracker.urland import cite, scoring

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from companion.tracker.data import Color
+from companion.tracker.colors import Color
 from companion.tracker.errors import IllegalAction
 from companion.tracker.msg import Msg, msg
 from companion.tracker.urland import board as geo

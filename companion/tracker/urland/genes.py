@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from companion.tracker.citations import Rule, urland_rule
 from companion.tracker.msg import N_, P_, Term
-from companion.tracker.sources import Rule, urland_rule
 
 ASSIMILATION = "assimilation"
 LEGS = "legs"

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from companion.tracker.data import Color
+from companion.tracker.citations import Rule
+from companion.tracker.colors import Color
 from companion.tracker.errors import IllegalAction
 from companion.tracker.msg import Param, msg
-from companion.tracker.sources import Rule
 from companion.tracker.urland import board as geo
 from companion.tracker.urland import cite
 from companion.tracker.urland.actions import Action, Land, Proliferate, Retreat, Swim

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.tracker.data import Color
+from companion.tracker.citations import Rule
+from companion.tracker.colors import Color
 from companion.tracker.msg import Msg, as_msg
-from companion.tracker.sources import Rule
 
 
 @dataclass(frozen=True)

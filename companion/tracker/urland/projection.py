@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.tracker.data import Color
+from companion.tracker.colors import Color
 from companion.tracker.urland import auction, engine, roles, scoring, tokens
 from companion.tracker.urland import board as geo
 from companion.tracker.urland.actions import Action

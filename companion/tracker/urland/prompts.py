@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.tracker.data import Color
+from companion.tracker.citations import Rule
+from companion.tracker.colors import Color
 from companion.tracker.msg import Msg, msg, nmsg
-from companion.tracker.sources import Rule
 from companion.tracker.urland import auction, cite, panic, tokens
 from companion.tracker.urland.genes import EARS, GENES_BY_KEY
 from companion.tracker.urland.state import Step, UrlandState, player_ref

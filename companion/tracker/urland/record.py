@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.tracker.errors import ActionError, InvalidAction
 from companion.tracker.msg import msg
-from companion.tracker.record import FORMAT, MAX_ENTRIES, VERSION, Undo, effective_actions
+from companion.tracker.record_core import FORMAT, MAX_ENTRIES, VERSION, Undo, effective_actions
 from companion.tracker.record_errors import RecordError, too_many, undo_too_far
 from companion.tracker.urland import codec, engine
 from companion.tracker.urland.actions import Action, DrawToken, KeepToken

@@ -8,7 +8,7 @@ player has 2 actions, 3 when they are the only one (3 players), one more with Wa
 
 from __future__ import annotations
 
-from companion.tracker.data import Color
+from companion.tracker.colors import Color
 from companion.tracker.urland.genes import WARM_BLOOD
 from companion.tracker.urland.state import UrlandState
 

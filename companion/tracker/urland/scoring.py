@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker import track
-from companion.tracker.data import Color
+from companion.tracker.citations import Rule
+from companion.tracker.colors import Color
 from companion.tracker.msg import Msg, Param, msg, nmsg
-from companion.tracker.sources import Rule
 from companion.tracker.urland import cite
 from companion.tracker.urland.board import GOAL, MUTATION_SPACES
 from companion.tracker.urland.genes import GENES_BY_KEY, MUSCLES

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.tracker.citations import UrlandBook
 from companion.tracker.errors import IllegalAction, InvalidAction
 from companion.tracker.msg import msg
-from companion.tracker.sources import UrlandBook
 from companion.tracker.text import check_text
 from companion.tracker.urland import auction, cite, roles, tokens, volcanoes
 from companion.tracker.urland.actions import DealRegions, DrawToken, TurnGenes

@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from companion.tracker.data import Color, color_ref
+from companion.tracker.citations import UrlandBook
+from companion.tracker.colors import Color, color_ref
 from companion.tracker.msg import Seq
-from companion.tracker.sources import UrlandBook
 from companion.tracker.urland.board import AREAS, DEFAULT_BOARD, BoardData, Merged, home
 
 PANIC = 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.tracker.data import Color
+from companion.tracker.colors import Color
 from companion.tracker.errors import IllegalAction
 from companion.tracker.msg import msg, nmsg
 from companion.tracker.urland import (

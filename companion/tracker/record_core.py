@@ -1,0 +1,70 @@
+"""The record format both games share: its name, version, the undo marker, the JSON reader.
+
+A game IS its append-only list of entries (docs/record-format.md). An entry is an action, or
+an undo marker `{"type": "undo", "to": K}` that keeps only the first K effective actions:
+history is never erased, and replaying the entries always gives the same state. Each game's
+record module reads and writes its own actions and setup (`ursuppe/record.py`,
+`urland/record.py`); the document's `game` key says which.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from companion.tracker.record_errors import duplicate_key
+
+A = TypeVar("A")
+
+FORMAT = "ursuppe-companion-record"
+VERSION = 1
+MAX_ENTRIES = 20_000
+# The most an exported record may weigh (docs/security.md): a game takes no entry past it,
+# so every record the app exports can be imported again (the import route allows this much).
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+ENTRY_SEPARATOR = len(",\n  ")  # what the exported text adds around each entry, at most
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back effective actions: keep the first `to` of them."""
+
+    to: int
+    kind = "undo"
+
+
+def effective_actions(entries: Sequence[A | Undo]) -> list[A]:
+    """The actions in force after applying every undo marker."""
+    kept: list[A] = []
+    for entry in entries:
+        if isinstance(entry, Undo):
+            del kept[entry.to :]
+        else:
+            kept.append(entry)
+    return kept
+
+
+class _DuplicateKey(ValueError):
+    """A JSON object names one key twice."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
+def parse_record(text: str | bytes) -> Any:
+    """JSON text of a record; raises RecordError for a key given twice in one object, and
+    ValueError (or RecursionError) for text that is not JSON."""
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys)
+    except _DuplicateKey as exc:
+        key = json.dumps(exc.args[0])
+        key = key if len(key) <= 40 else key[:36] + '..."'
+        raise duplicate_key(key) from None

@@ -1,0 +1,32 @@
+"""Phase 3: new genes, descending order."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.tracker.msg import msg
+from companion.tracker.ursuppe import sources
+from companion.tracker.ursuppe.phases import p3_extra, p4_division
+from companion.tracker.ursuppe.phases.base import Events, purse_order, say
+from companion.tracker.ursuppe.state import Cursor, GameState, Phase, Step
+
+
+def begin_genes(state: GameState, events: Events) -> GameState:
+    """Phase 3: in descending order each player buys genes once."""
+    order = purse_order(state)
+    state = replace(state, phase=Phase.GENES, cursor=Cursor(step=Step.BUY, order=order))
+    text = msg("Round {round}, phase 3: new genes, descending order.", round=state.round)
+    say(events, "phase", text, sources.PHASE_3)
+    return state
+
+
+def next_buyer(state: GameState, events: Events) -> GameState:
+    """After a player's purchases: the extra genes turned over after the leader (003 §Play),
+    the next player, or phase 4."""
+    if state.cursor.index == 0:
+        turned = p3_extra.after_leader(state, events)
+        if turned is not None:
+            return turned
+    if state.cursor.index + 1 < len(state.cursor.order):
+        return state.with_cursor(index=state.cursor.index + 1)
+    return p4_division.begin_division(state, events)

@@ -1,0 +1,38 @@
+"""Phase 5: natural deaths, then Aggression, descending order."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.tracker.msg import msg
+from companion.tracker.ursuppe import attacks, genes_attacks, genes_deaths, sources
+from companion.tracker.ursuppe.phases import p6_scoring
+from companion.tracker.ursuppe.phases.base import Events, say
+from companion.tracker.ursuppe.state import Cursor, GameState, Phase, Step
+
+
+def begin_deaths(state: GameState, events: Events) -> GameState:
+    """Phase 5: natural deaths in descending then numerical order, then Aggression."""
+    order = state.ladder_order(descending=True)
+    state = replace(state, phase=Phase.DEATHS, cursor=Cursor(step=Step.AGGRESSION, order=order))
+    text = msg("Round {round}, phase 5: deaths, descending order.", round=state.round)
+    say(events, "phase", text, sources.PHASE_5)
+    state, died = genes_deaths.natural_deaths(state, events)
+    if not died:
+        say(events, "death", msg("No amoeba has enough DP to die."), sources.PHASE_5)
+    return next_aggressor(state, events)
+
+
+def next_aggressor(state: GameState, events: Events) -> GameState:
+    """The next player, in descending order, who may strike with Aggression."""
+    cursor = state.cursor
+    index = cursor.index
+    while index < len(cursor.order):
+        color = cursor.order[index]
+        if attacks.can_strike(state, color):
+            if any(attacks.aggression_targets(state, a) for a in state.amoebas_of(color)):
+                return state.with_cursor(index=index, step=Step.AGGRESSION)
+            for amoeba in state.amoebas_of(color):  # say why Threat Display leaves none
+                genes_attacks.shielded_note(state, amoeba, events, enemies_only=True)
+        index += 1
+    return p6_scoring.begin_scoring(state, events)
