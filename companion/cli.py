@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.cli_moment import legal_lines, moment, moment_text
 from companion.cli_server import cmd_backup, cmd_restore, cmd_serve, loopback_warning
+from companion.cli_urland import cmd_replay_urland
 from companion.i18n import (
     LANGUAGES,
     citation,
@@ -27,6 +28,7 @@ from companion.i18n import (
 from companion.serving import THREADS
 from companion.textview import render
 from companion.tracker.citations import Book
+from companion.tracker.game import URSUPPE, UnknownGame, game_of
 from companion.tracker.record_core import parse_record
 from companion.tracker.record_errors import RecordError
 from companion.tracker.text import mended
@@ -73,6 +75,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
         message = _("%(file)s is not valid JSON: %(error)s") % {"file": args.file, "error": exc}
         print(_shown(message), file=sys.stderr)
         return 2
+    try:
+        game = game_of(data)
+    except UnknownGame as exc:
+        print(_shown(refusal_text(exc, Book.SPANISH, lang)), file=sys.stderr)
+        return 1
+    if game is not URSUPPE:
+        return cmd_replay_urland(args, data, _shown)
     try:
         record = record_from_dict(data)
         state, history = replay_record(record)

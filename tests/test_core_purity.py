@@ -64,6 +64,7 @@ SHARED = {
     "__init__.py",
     "citations.py",
     "colors.py",
+    "persons.py",
     "errors.py",
     "game.py",
     "msg.py",

@@ -6,6 +6,7 @@ Shared by both games (import nothing from either game's package, except the regi
 - `errors.py`: `InvalidAction` and `IllegalAction`, each refusal naming its rule.
 - `citations.py`: the printed rulebooks, a `Rule`, and how a rule is cited to a reader.
 - `colors.py`: the players' colors, each with its name and its own shape's glyph.
+- `persons.py`: a person at the table and the colors they play (one, or two in double play).
 - `track.py`: the score track where a marker skips the occupied spaces.
 - `record_core.py`: the record format, the undo marker and the JSON reader.
 - `record_errors.py`: what the record reader and the undo say when they refuse.

@@ -171,8 +171,23 @@ def act(game_id: str):
     try:
         action = shell_of(game).action_from_form(game.state, request.form, None)
     except ActionError as exc:
+        if (moved := stale(game)) is not None:  # refused because the table moved on
+            return render_console(game, status=409, error=t(moved), conflict=True)
         return render_console(game, status=422, error=refusal(exc, game.setup.rulebook))
     return submit(game, action)
+
+
+def stale(game: Game) -> Conflict | None:
+    """The conflict of a form made against an older revision (a choice read off the state
+    now, as Urland's are, would be refused for not being offered: the news is that the table
+    moved on meanwhile, 409), or None."""
+    try:
+        seen = _revision()
+    except InvalidAction:
+        return None
+    if seen == game.revision:
+        return None
+    return Conflict(store().describe_since(game, seen), game.revision)
 
 
 @bp.route("/chance", methods=["POST"])
@@ -184,7 +199,9 @@ def chance(game_id: str):
     game = load(game_id)
     action = chance_action(game)
     if action is None:
-        return render_console(game, status=409, error=_("Nothing is to be drawn now."))
+        moved = stale(game)  # a draw someone else made meanwhile: say that the table moved on
+        error = t(moved) if moved else _("Nothing is to be drawn now.")
+        return render_console(game, status=409, error=error, conflict=moved is not None)
     return submit(game, action)
 
 

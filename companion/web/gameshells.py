@@ -26,11 +26,13 @@ class GameShell:
     """One game's web side: templates per view, contexts, forms and records."""
 
     game: Core
-    templates: Mapping[str, str]  # console, _console, seat, _seat, board, _board, standings
+    templates: Mapping[str, str]  # console, _console, seat, _seat, board, _board, standings,
+    # moment
     console: Callable[..., dict]  # (game, **extra) -> the console's context
     seat: Callable[[Game, Any], dict]  # (game, color) -> a phone's context
     board: Callable[[Game, str], dict]  # (game, board token) -> the TV's context
     standings: Callable[[Game], dict]
+    moment: Callable[[Game, Any, Any], dict]  # (game, state before, after) -> a moment's page
     action_from_form: Callable[[Any, Any, Any], Any]  # (state, form, viewer) -> action
     seat_acts: bool  # whether a phone submits choices of its own (keep, sealed bid)
     setup_page: Callable[..., Any]  # (error, form, status) -> the setup page (html, status)
@@ -42,7 +44,7 @@ class GameShell:
 
 def refuse_unserved() -> None:
     """Before a request: 404 for a game's page its shell does not serve (Ursuppe's dice,
-    corrections and moments for an Urland game)."""
+    corrections and the "why" numbers for an Urland game)."""
     from flask import abort, request
 
     from companion.store import NotFound
@@ -108,6 +110,12 @@ def _ursuppe_standings(game: Game) -> dict:
     return {"game": game, "view": public_view(game.state), "shapes": SHAPES}
 
 
+def _ursuppe_moment(game: Game, before: Any, after: Any) -> dict:
+    from companion.web.moment import ursuppe_moment
+
+    return ursuppe_moment(game, before, after)
+
+
 def _ursuppe_action(state: Any, form: Any, viewer: Any) -> Any:
     from companion.tracker.errors import InvalidAction
     from companion.web.controls import action_from_form
@@ -156,11 +164,13 @@ def _urland() -> GameShell:
             "board": "urland/board.html",
             "_board": "urland/_board.html",
             "standings": "urland/standings.html",
+            "moment": "urland/moment.html",
         },
         console=urland.console_context,
         seat=urland.seat_context,
         board=urland.board_context,
         standings=urland.standings_context,
+        moment=urland.moment_context,
         action_from_form=urland.action_from_form,
         seat_acts=True,
         setup_page=urland.setup_page,
@@ -172,9 +182,7 @@ def _urland() -> GameShell:
                 "console.roll",
                 "console.correct",
                 "console.correction",
-                "moment.view",
                 "moment.why",
-                "console.history",
             }
         ),
     )
@@ -191,11 +199,13 @@ SHELLS: dict[str, GameShell] = {
             "board": "board.html",
             "_board": "_board_view.html",
             "standings": "standings.html",
+            "moment": "moment.html",
         },
         console=_ursuppe_console,
         seat=_ursuppe_seat,
         board=_ursuppe_board,
         standings=_ursuppe_standings,
+        moment=_ursuppe_moment,
         action_from_form=_ursuppe_action,
         seat_acts=False,
         setup_page=_ursuppe_setup_page,

@@ -14,6 +14,7 @@ from companion.tracker.ursuppe.state import GameState
 from companion.web.auth import referee_required
 from companion.web.console import load
 from companion.web.games import SHAPES
+from companion.web.gameshells import shell_of
 
 bp = Blueprint("moment", __name__, url_prefix="/games/<game_id>")
 
@@ -37,23 +38,29 @@ def states_around(game: Game, seq: int) -> tuple[GameState, GameState]:
 @bp.route("/at/<int:seq>")
 @referee_required
 def view(game_id: str, seq: int):
-    """The whole state as it was right after entry `seq`, and what that entry changed."""
+    """The whole state as it was right after entry `seq`, and what that entry changed (each
+    game draws its own moment: `gameshells.GameShell.moment`)."""
     game = load(game_id)
     if not 1 <= seq <= game.revision:
         abort(404)
+    shell = shell_of(game)
     before, after = states_around(game, seq)
-    used = {p.color.value: [GENES_BY_KEY[u].term for u in p.used_this_round] for p in after.players}
+    context = shell.moment(game, before, after)
     return render_template(
-        "moment.html",
-        game=game,
-        seq=seq,
-        item=game.log[seq - 1],
-        changed=changes(before, after),
-        view=public_view(after),
-        used=used,
-        attacked=not after.cursor.may_attack and after.cursor.amoeba is not None,
-        shapes=SHAPES,
+        shell.templates["moment"], game=game, seq=seq, item=game.log[seq - 1], **context
     )
+
+
+def ursuppe_moment(game: Game, before: GameState, after: GameState) -> dict:
+    """Ursuppe's moment: the public view then, the genes used that round, what changed."""
+    used = {p.color.value: [GENES_BY_KEY[u].term for u in p.used_this_round] for p in after.players}
+    return {
+        "changed": changes(before, after),
+        "view": public_view(after),
+        "used": used,
+        "attacked": not after.cursor.may_attack and after.cursor.amoeba is not None,
+        "shapes": SHAPES,
+    }
 
 
 @bp.route("/why")

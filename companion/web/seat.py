@@ -112,7 +112,12 @@ def act(token: str):
     except Conflict as exc:
         game, error, status = store().get(game.id), t(exc), 409
     except ActionError as exc:
-        error, status = refusal(exc, game.setup.rulebook), 422
+        from companion.web.console import stale  # the console imports this module
+
+        if (moved := stale(game)) is not None:  # refused because the table moved on
+            error, status = t(moved), 409
+        else:
+            error, status = refusal(exc, game.setup.rulebook), 422
     except SaveFailed as exc:
         game, error, status = store().get(game.id), save_message(exc.reason), 503
     html = render_template(shell.templates["_seat"], **{**shell.seat(game, color), "error": error})

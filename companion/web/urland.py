@@ -26,6 +26,7 @@ from companion.tracker.record_core import MAX_RECORD_BYTES
 from companion.tracker.record_errors import RecordError
 from companion.tracker.text import check_text
 from companion.tracker.urland import codec, projection
+from companion.tracker.urland import moment as umoment
 from companion.tracker.urland import record as urecord
 from companion.tracker.urland.board import DEFAULT_BOARD, OCEANS, REGIONS, BoardData
 from companion.tracker.urland.state import Options, Seat, Step, UrlandSetup
@@ -242,6 +243,17 @@ def board_context(game: Game, token: str) -> dict:
 def standings_context(game: Game) -> dict:
     """The standings: markers, Ichto on the board, genes (public only)."""
     return {"game": game, "view": projection.project(game.state, None)}
+
+
+def moment_context(game: Game, before: Any, after: Any) -> dict:
+    """A moment of the history: the table as everyone saw it right after an entry and what
+    changed, read off the public views only (`urland.moment`): a token still in a hand or a
+    bid still sealed at that moment stays hidden, whatever was revealed later."""
+    return {
+        "view": projection.project(after, None),
+        "changed": umoment.changes(before, after),
+        "rulebook": game.setup.rulebook,
+    }
 
 
 def action_from_form(state: Any, form: Any, viewer: Color | None) -> Any:

@@ -257,3 +257,35 @@ def test_a_backup_cut_off_by_a_crash_is_not_kept(tmp_path, record):
     assert len(listed) >= 4
     broken = [p.name for p in listed if not holds_game(p, game_id)]
     assert not broken, f"listed as backups but unsound or without the game: {broken}"
+
+
+def test_a_backup_after_every_urland_turn(tmp_path):
+    """Issue 10: an Urland game is backed up like Ursuppe's, at the end of every turn (each
+    ends with its scoring, 002 §2.4) and when the game ends; each copy is sound and holds
+    the game's whole record up to then, hidden draws and bids included."""
+    from trustlib import urland_example
+
+    from companion.tracker.game import URLAND
+    from companion.tracker.urland import engine
+    from companion.tracker.urland.codec import action_to_dict
+
+    setup, actions = urland_example()
+    db = tmp_path / "companion.db"
+    store = Store(db)
+    game = store.create_game(setup, "Urland backups", False, True, core=URLAND)
+    folder = backup_dir(db)
+    expected = [json.loads(json.dumps(action_to_dict(a))) for a in actions]
+    state, made = engine.new_game(setup), []
+    for revision, action in enumerate(actions):
+        before, state = state, engine.apply(state, action).state
+        store.append(game.id, action, revision)
+        found = backups(folder) if folder.exists() else []
+        new = [p for p in found if p not in made]
+        ended = state.turn > before.turn >= 1 or (state.step.value == "over" != before.step.value)
+        assert len(new) == (1 if ended else 0), f"entry {revision + 1}: {len(new)} new backups"
+        if new:
+            made.append(new[0])
+            assert integrity_ok(new[0])
+            assert entries_in(new[0], game.id) == expected[: revision + 1]
+    assert state.step.value == "over" and len(made) == state.turn
+    assert store.backup_error is None

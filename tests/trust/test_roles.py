@@ -5,6 +5,10 @@ referee, and a seat whose link was revoked (reissued). The table ROUTES classifi
 of `app.url_map`; a route the table does not know fails the walk, so a new route has to be
 classified here before it ships.
 
+The walk, the seats and the forged requests run with an Urland game too (issue 10): its
+phones submit their own choices (a kept token, a sealed bid), and a seat may make only its
+own, a TV or a revoked link none; Ursuppe's tools (dice, corrections, "why") are 404 there.
+
 Besides the walk: every POST refuses a missing or wrong CSRF token and a foreign origin and
 changes nothing; tokens carry at least 128 bits; every HTML response forbids inline scripts;
 the app as `companion serve` builds it runs without debug mode and under waitress.
@@ -20,7 +24,7 @@ import re
 import secrets
 import string
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +35,9 @@ from webforms import setup_form
 from werkzeug.debug import DebuggedApplication
 
 from companion import create_app
+from companion.tracker.game import URLAND
+from companion.tracker.urland import projection
+from companion.tracker.urland.state import Seat, Step
 from companion.tracker.ursuppe import legal_actions
 from companion.tracker.ursuppe.actions import action_to_dict
 
@@ -47,6 +54,7 @@ CSRF_RE = re.compile(r'"X-CSRF-Token": "([^"]+)"')
 H1_RE = re.compile(r"<h1>(.*?)</h1>", re.S)
 TAG_RE = re.compile(r"<[^>]+>")
 WALK_TAP = "rolesWalkTap-0001"  # a well-formed tap id that no submission carried
+URSUPPE_TOOLS = {"roll", "correct", "correction", "why"}  # 404 for an Urland game, any role
 
 # Every rule of app.url_map (and method) -> how it is guarded.
 #   open: everybody (static files, liveness)   index: welcome page or the referee's games
@@ -119,6 +127,7 @@ class World:
     board_token: str
     seats: dict[str, str]  # color -> live seat token (before any reissue in the walk)
     revoked: str  # green's first token, revoked
+    game: str = "ursuppe"  # which game the walk's game is (its shell's key)
     clients: dict[str, FlaskClient] = field(default_factory=dict)
     csrf: dict[str, str] = field(default_factory=dict)
 
@@ -143,6 +152,35 @@ class World:
 
 @pytest.fixture(scope="module")
 def world(tmp_path_factory) -> World:
+    return make_world(tmp_path_factory, "ursuppe")
+
+
+@pytest.fixture(scope="module")
+def urland_world(tmp_path_factory) -> World:
+    return make_world(tmp_path_factory, "urland")
+
+
+@pytest.fixture(params=["ursuppe", "urland"])
+def any_world(request) -> World:
+    """The walk's world of each game (the cases where the games differ)."""
+    return request.getfixturevalue("world" if request.param == "ursuppe" else "urland_world")
+
+
+def urland_game(store, actions_at: Step, name: str = GAME_NAME) -> str:
+    """An Urland game of the walk's players, from the recorded example up to its first
+    `actions_at` step (as a record import makes it)."""
+    from trustlib import urland_example, urland_index
+
+    setup, actions = urland_example()
+    seats = tuple(Seat(player, seat.color) for (player, _), seat in zip(PLAYERS, setup.seats))
+    setup = replace(setup, seats=seats)
+    upto = urland_index(setup, actions, actions_at)
+    return store.create_game(setup, name, False, True, actions[:upto], core=URLAND).id
+
+
+def make_world(tmp_path_factory, game: str) -> World:
+    """One app with the walk's game (Ursuppe's through the setup form; Urland's during its
+    first Ichto actions) and a client of every role."""
     app = create_app(
         {
             "INSTANCE_PATH": tmp_path_factory.mktemp("roles"),
@@ -154,15 +192,19 @@ def world(tmp_path_factory) -> World:
     referee = app.test_client()
     assert referee.get(f"/referee/{app.config['REFEREE_TOKEN']}").status_code == 303
     csrf = session_csrf(referee)
-    response = referee.post("/games", data={**setup_form(GAME_NAME, PLAYERS), "csrf": csrf})
-    assert response.status_code == 303, response.get_data(as_text=True)
-    game_id = response.headers["Location"].rstrip("/").rsplit("/", 1)[-1]
     store = app.extensions["companion.store"]
+    if game == "ursuppe":
+        response = referee.post("/games", data={**setup_form(GAME_NAME, PLAYERS), "csrf": csrf})
+        assert response.status_code == 303, response.get_data(as_text=True)
+        game_id = response.headers["Location"].rstrip("/").rsplit("/", 1)[-1]
+    else:
+        game_id = urland_game(store, Step.ACTIONS)
     first = store.seat_tokens(game_id)
     revoked = first["green"]
     response = referee.post(f"/games/{game_id}/seats/green/reissue", data={"csrf": csrf})
     assert response.status_code == 303
-    w = World(app, game_id, store.get(game_id).board_token, store.seat_tokens(game_id), revoked)
+    tokens = store.seat_tokens(game_id)
+    w = World(app, game_id, store.get(game_id).board_token, tokens, revoked, game)
     assert w.seats["green"] != revoked
     w.clients["referee"] = referee
     w.csrf["referee"] = csrf
@@ -304,6 +346,10 @@ def referee_post(w: World, rule: str) -> tuple[dict[str, Any], bool]:
         return setup_form("Second evening", PLAYERS), False
     if rule == "/games/import":
         return {"record": (RECORD.open("rb"), "three.json"), "name": "Imported"}, True
+    if rule.endswith("/act") and w.game == "urland":  # an Ichto action the console enters
+        offered = projection.choices(game.state, None)
+        choice = next(c for c in offered if c["type"] not in ("end_actions", "double_turn"))
+        return {"action": json.dumps(choice), "revision": revision}, False
     if rule.endswith("/act"):
         action = json.dumps(action_to_dict(legal_actions(game.state)[0]))
         return {"kind": "action", "action": action, "revision": revision}, False
@@ -319,6 +365,9 @@ def plan(w: World, rule: str, method: str, role: str) -> Check:
     url = rule.replace("<game_id>", w.game_id).replace("<path:filename>", "app.css")
     url = url.replace("<area>", "scoring").replace("<int:seq>", "1")
     referee = role == "referee"
+    if w.game == "urland" and rule.rsplit("/", 1)[-1] in URSUPPE_TOOLS:
+        data = {"csrf": w.csrf[role], "revision": str(w.revision())} if method == "POST" else None
+        return Check(role, method, url, 404, data=data, extra=[no_game_secrets(w)])
     if kind == "open":
         return Check(role, method, url, 200)
     if kind == "language":
@@ -349,9 +398,11 @@ def plan(w: World, rule: str, method: str, role: str) -> Check:
                 extra.append(h1_is("Bartholomew" if role == "seat_b" else "Anastasia"))
             return Check(role, method, url, 200, extra=extra)
         return Check(role, method, url, 410 if role == "revoked" else 404)
-    if kind == "seat_post":  # the walk's game is Ursuppe, whose phones submit nothing: 404
+    if kind == "seat_post":  # Ursuppe's phones submit nothing: 404; Urland's their own choices
         url = url.replace("<token>", role_seat_token(w, role))
         data = {"csrf": w.csrf[role], "revision": str(w.revision())}
+        if w.game == "urland" and role in ("seat_a", "seat_b", "referee"):
+            return Check(role, method, url, 422, data=data)  # a seat's link, but no choice
         return Check(role, method, url, 410 if role == "revoked" else 404, data=data)
     if kind == "board":
         url = url.replace("<token>", role_board_token(w, role))
@@ -368,12 +419,13 @@ def plan(w: World, rule: str, method: str, role: str) -> Check:
     if method == "GET":
         return Check(role, method, url, 200)
     if rule.endswith("/delete"):  # not the walk's game: the routes after it still need it
-        spare = w.store.create_game(w.store.get(w.game_id).setup, "Spare", False, False)
+        walked = w.store.get(w.game_id)
+        spare = w.store.create_game(walked.setup, "Spare", False, False, core=walked.core)
         url = rule.replace("<game_id>", spare.id)
     data, files = referee_post(w, rule)
     answer = 200 if rule.endswith("/settle") else 303  # settle answers JSON
-    if rule.endswith("/chance"):  # Ursuppe's chance is entered as dice and cards: nothing here
-        answer = 409
+    if rule.endswith("/chance"):  # Ursuppe's chance is entered as dice and cards; Urland's
+        answer = 409  # game is in its Ichto actions: nothing to draw
     return Check(role, method, url, answer, data={**data, "csrf": w.csrf[role]}, files=files)
 
 
@@ -408,8 +460,8 @@ def run(w: World, check: Check):
 
 
 # ----- the walk -------------------------------------------------------------------------------
-def test_every_route_with_every_role(world: World):
-    w = world
+def test_every_route_with_every_role(any_world: World):
+    w = any_world
     rules = {
         (rule.rule, method)
         for rule in w.app.url_map.iter_rules()
@@ -467,7 +519,8 @@ def test_the_referee_gets_404_for_a_game_that_does_not_exist(world: World):
         assert '<p class="lead">' in text(response)
 
 
-def test_every_seat_sees_itself_as_me(world: World):
+def test_every_seat_sees_itself_as_me(any_world: World):
+    world = any_world
     w = world
     live = w.store.seat_tokens(w.game_id)  # the walk reissued blue: read the live links
     for name, color in PLAYERS:
@@ -477,13 +530,85 @@ def test_every_seat_sees_itself_as_me(world: World):
             assert h1_is(name)(response) is None, (color, suffix, h1_is(name)(response))
 
 
-def test_a_revoked_seat_link_is_refused_with_a_message(world: World):
+def test_a_revoked_seat_link_is_refused_with_a_message(any_world: World):
+    world = any_world
     client = world.app.test_client()
     for suffix in ("", "/view", "/events"):
         response = client.get(f"/s/{world.revoked}{suffix}")
         assert response.status_code == 410
         assert "This code was revoked: ask the referee for your new one" in text(response)
     assert "companion_seat" not in str(client.get(f"/s/{world.revoked}").headers)
+
+
+# ----- Urland's phones: each its own choices --------------------------------------------------
+def seat_post(w: World, role: str, token: str, form: dict[str, str], game_id: str):
+    """A role's POST to a seat link's own choice (as the phone page submits it)."""
+    revision = str(w.store.get(game_id).revision)
+    data = {"csrf": w.csrf[role], "revision": revision, **form}
+    return w.clients[role].post(f"/s/{token}/act", data=data, headers={"HX-Request": "true"})
+
+
+def test_a_seat_bids_for_itself_only(urland_world: World):
+    """002 §3.1: each player seals their own bid on their phone. A seat cannot bid for
+    another, the console cannot bid when bids are on the phones, a TV or a revoked link cannot
+    bid at all; refused, nothing changes. The seat's own bid is recorded as its own."""
+    w = urland_world
+    game_id = urland_game(w.store, Step.BID, "Bids")
+    tokens = w.store.seat_tokens(game_id)
+    board = w.store.get(game_id).board_token
+    other = json.dumps({"type": "bid", "color": "yellow", "n": 0})
+    before = json.dumps(w.store.export(game_id))
+    refused = [
+        (seat_post(w, "seat_a", tokens["red"], {"action": other}, game_id), 422),
+        (seat_post(w, "board", board, {"bid": "0"}, game_id), 404),
+        (seat_post(w, "revoked", w.revoked, {"bid": "0"}, game_id), 410),
+        (seat_post(w, "none", secrets.token_urlsafe(24), {"bid": "0"}, game_id), 404),
+    ]
+    bid = json.dumps({"type": "bid", "color": "red", "n": 0})
+    revision = str(w.store.get(game_id).revision)
+    console = w.clients["referee"].post(
+        f"/games/{game_id}/act",
+        data={"csrf": w.csrf["referee"], "revision": revision, "action": bid},
+    )
+    refused.append((console, 422))
+    tv = w.clients["board"].post(f"/b/{board}/act", data={"csrf": w.csrf["board"], "bid": "0"})
+    refused.append((tv, 404))  # the TV's links post nothing at all
+    for response, status in refused:
+        assert response.status_code == status, (status, response.status_code)
+    assert json.dumps(w.store.export(game_id)) == before, "a refused bid changed the record"
+    # Whoever holds red's link is red's phone: the bid it seals is red's, never another's.
+    mine = seat_post(w, "seat_b", tokens["red"], {"bid": "0", "color": "yellow"}, game_id)
+    assert mine.status_code == 200
+    assert w.store.export(game_id)["actions"][-1] == json.loads(bid)
+    own = seat_post(w, "seat_b", tokens["yellow"], {"bid": "1"}, game_id)
+    assert own.status_code == 200
+    assert w.store.export(game_id)["actions"][-1] == {"type": "bid", "color": "yellow", "n": 1}
+
+
+def test_only_the_environment_player_keeps_a_token(urland_world: World):
+    """002 §2.1: the environment player keeps one of their three tokens; the dead, another
+    seat, the console and the TV cannot choose it for them."""
+    w = urland_world
+    game_id = urland_game(w.store, Step.KEEP, "Keep")
+    state = w.store.get(game_id).state
+    tokens = w.store.seat_tokens(game_id)
+    keep = json.dumps({"type": "keep", "token": state.hands[state.env][0]})
+    env, dead = state.env_color.value, state.dead_color.value
+    other = next(c.value for c in state.colors if c.value not in (env, dead))
+    revision = w.store.get(game_id).revision
+    for color in (dead, other):
+        response = seat_post(w, "seat_a", tokens[color], {"action": keep}, game_id)
+        assert response.status_code == 422, (color, response.status_code)
+    console = w.clients["referee"].post(
+        f"/games/{game_id}/act",
+        data={"csrf": w.csrf["referee"], "revision": str(revision), "action": keep},
+    )
+    assert console.status_code == 422
+    board = w.store.get(game_id).board_token
+    assert seat_post(w, "board", board, {"action": keep}, game_id).status_code == 404
+    assert w.store.get(game_id).revision == revision, "a refused keep was recorded"
+    assert seat_post(w, "seat_a", tokens[env], {"action": keep}, game_id).status_code == 200
+    assert w.store.export(game_id)["actions"][-1] == json.loads(keep)
 
 
 # ----- CSRF and origin ------------------------------------------------------------------------
@@ -507,11 +632,12 @@ def refused_unchanged(w: World, rule: str, mangle: Callable[[dict, dict], None])
         kwargs["content_type"] = "multipart/form-data"
     response = w.clients["referee"].post(url, **kwargs)
     problems = []
-    if response.status_code != 403:
+    unserved = w.game == "urland" and rule.rsplit("/", 1)[-1] in URSUPPE_TOOLS
+    if response.status_code != (404 if unserved else 403):  # no such tool: 404 before all
         problems.append(f"status {response.status_code}")
     if w.snapshot() != before:
         problems.append("state changed")
-    if '<p class="lead">Refused' not in text(response):
+    if not unserved and '<p class="lead">Refused' not in text(response):
         problems.append("no refusal message")
     return f"{rule}: {', '.join(problems)}" if problems else None
 
@@ -552,7 +678,8 @@ def _foreign_referer(data: dict, headers: dict) -> None:
         _foreign_referer,
     ],
 )
-def test_every_post_refuses_a_forged_request(world: World, mangle):
+def test_every_post_refuses_a_forged_request(any_world: World, mangle):
+    world = any_world
     routes = post_routes(world)
     assert len(routes) >= 7
     failures = [p for p in (refused_unchanged(world, rule, mangle) for rule in routes) if p]

@@ -274,3 +274,33 @@ def test_a_backup_on_a_full_disk_fails_and_leaves_no_half_copy(small_disk, tmp_p
 
     assert list((small_disk / "backups").iterdir()) == []
     assert not backup_dir(db).exists() or list(backup_dir(db).iterdir()) == []
+
+
+def test_an_urland_phone_on_a_locked_database_answers_503(tmp_path):
+    """Issue 10: a phone's own write fails as loudly as the console's. A sealed bid (002
+    §3.1) on a locked database answers 503 on the phone, saying it was NOT recorded; nothing
+    changes; the bid goes through once the lock is gone. (The app's draws go the console's
+    way, tested above.)"""
+    from trustlib import urland_example, urland_index
+
+    from companion.tracker.game import URLAND
+    from companion.tracker.urland.state import Step
+
+    table = Table(tmp_path / "instance")
+    setup, actions = urland_example()
+    upto = urland_index(setup, actions, Step.BID)
+    game = table.store.create_game(setup, "Urland bids", False, True, actions[:upto], core=URLAND)
+    bidder = table.store.seat_tokens(game.id)["red"]
+    phone = {"csrf": table.csrf, "bid": "1", "revision": str(game.revision)}
+    hx = {"HX-Request": "true"}
+    other = hold_write_lock(table.db)
+    try:
+        sealed = table.client.post(f"/s/{bidder}/act", data=phone, headers=hx)
+    finally:
+        other.close()
+    body = sealed.get_data(as_text=True)
+    assert sealed.status_code == 503
+    assert any(LOCKED in a and "tap again" in a for a in alerts(body)), alerts(body)
+    assert Store(table.db).get(game.id).revision == game.revision
+    assert table.client.post(f"/s/{bidder}/act", data=phone, headers=hx).status_code == 200
+    assert Store(table.db).export(game.id)["actions"][-1] == {"type": "bid", "color": "red", "n": 1}

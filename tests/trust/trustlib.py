@@ -22,11 +22,18 @@ from urllib.parse import urlencode
 
 from webforms import setup_form
 
+from companion.tracker.game import URLAND
+from companion.tracker.record_core import effective_actions
+from companion.tracker.urland import engine, projection
+from companion.tracker.urland import record as urland_record
+from companion.tracker.urland.state import Step
 from companion.tracker.ursuppe.actions import Action, action_to_dict
 from companion.tracker.ursuppe.record import record_from_dict
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE_4P = ROOT / "examples" / "four-players.json"
+URLAND_4P = ROOT / "examples" / "urland" / "four-players.json"
+URLAND_PLAYERS = (("Ana", "red"), ("Ben", "yellow"), ("Cleo", "green"), ("Dev", "blue"))
 TIMEOUT = 15.0
 CSRF_RE = re.compile(r'name="csrf" value="([^"]+)"')
 
@@ -44,6 +51,74 @@ def action_json(action: Action) -> dict:
 def example_record():
     """The record of examples/four-players.json."""
     return record_from_dict(json.loads(EXAMPLE_4P.read_text(encoding="utf-8")))
+
+
+def urland_example():
+    """The setup and the actions in force of examples/urland/four-players.json."""
+    data = json.loads(URLAND_4P.read_text(encoding="utf-8"))
+    setup, entries = urland_record.record_from_dict(data)
+    return setup, list(effective_actions(entries))
+
+
+def urland_index(setup, actions, step: Step, after: int = 0) -> int:
+    """The index of the example's first action made at `step` (from index `after` on)."""
+    state = engine.new_game(setup)
+    for i, action in enumerate(actions):
+        if state.step is step and i >= after:
+            return i
+        state = engine.apply(state, action).state
+    raise AssertionError(f"the example never reaches {step}")
+
+
+def urland_board_fields(page: str) -> dict[str, str]:
+    """The board editor's values as Urland's setup page shows them (the group's board)."""
+    form = {}
+    for m in re.finditer(r'<input name="(shore\d+|currents|strips)" value="([^"]*)"', page):
+        form[m.group(1)] = unescape(m.group(2))
+    for m in re.finditer(r'<select name="(volcano\d+)"[^>]*>(.*?)</select>', page, re.S):
+        form[m.group(1)] = re.search(r'<option value="(\w+)" selected', m.group(2)).group(1)
+    form["track"] = re.search(r'name="track" value="(\d+)"', page).group(1)
+    return form
+
+
+@dataclass(frozen=True)
+class Move:
+    """One Urland submission: where it goes (`chance`, `console`, or a seat's color), its
+    form, and the action in record form (None for a draw: the server shuffles)."""
+
+    where: str
+    form: dict[str, str]
+    action: dict | None
+
+
+def urland_move(state, rng) -> Move:
+    """A move the app offers now, as the table would make it: the referee's draw or choice,
+    else a phone's own (a kept token, a sealed bid), chosen at random."""
+    if URLAND.chance(state) is not None:
+        return Move("chance", {}, None)
+    mine = projection.choices(state, None)
+    if mine:
+        choice = _pick(state, mine, rng)
+        return Move("console", {"action": json.dumps(choice)}, normal(choice))
+    offers = {c: projection.choices(state, c) for c in state.colors}
+    offers = {c: offered for c, offered in offers.items() if offered}
+    if offers:  # several phones at once when all bid (002 §3.1): any of them
+        color = rng.choice(sorted(offers, key=lambda c: c.value))
+        offered = offers[color]
+        if state.step is Step.BID:
+            n = rng.randint(0, min(max(c["n"] for c in offered), 2))
+            return Move(color.value, {"bid": str(n)}, {"type": "bid", "color": color.value, "n": n})
+        choice = _pick(state, offered, rng)
+        return Move(color.value, {"action": json.dumps(choice)}, normal(choice))
+    raise AssertionError(f"nobody is offered anything at {state.step}")
+
+
+def _pick(state, offered: list[dict], rng) -> dict:
+    if state.step is Step.ACTIONS:  # keep games moving: rarely end early or retreat
+        moves = [c for c in offered if c["type"] not in ("end_actions", "retreat")]
+        if moves and rng.random() < 0.9:
+            return rng.choice(moves)
+    return rng.choice(offered)
 
 
 def free_port() -> int:
@@ -141,6 +216,26 @@ class Client:
         form = {"kind": "action", "action": json.dumps(action_to_dict(action))}
         form["revision"] = str(revision)
         return self.post(f"/games/{game_id}/act", form, headers=headers)
+
+    def create_urland(self, name: str = "Trust Urland", **options: str) -> str:
+        """Create a four-player Urland game through its setup form; returns its id."""
+        page = self.get("/games/new?game=urland").body
+        form = {"game": "urland", "game_name": name, **urland_board_fields(page), **options}
+        for i, (player, color) in enumerate(URLAND_PLAYERS):
+            form[f"name{i}"], form[f"color{i}"] = player, color
+        r = self.post("/games", form)
+        assert r.status == 303, (r.status, r.body[:500])
+        return r.headers["location"].rstrip("/").rsplit("/", 1)[-1]
+
+    def move(self, game_id: str, move: Move, revision: int, seats: dict[str, str]) -> Response:
+        """Submit an Urland move made against `revision` (a seat's through its phone link)."""
+        form = {**move.form, "revision": str(revision)}
+        if move.where == "chance":
+            return self.post(f"/games/{game_id}/chance", form)
+        if move.where == "console":
+            return self.post(f"/games/{game_id}/act", form)
+        headers = {"HX-Request": "true"}
+        return self.post(f"/s/{seats[move.where]}/act", form, headers=headers)
 
     def export(self, game_id: str) -> dict:
         r = self.get(f"/games/{game_id}/export")

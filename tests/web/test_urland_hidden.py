@@ -2,9 +2,10 @@
 
 Two games that differ only in a hidden choice (which token the environment player keeps,
 what one player sealed as a bid) must give byte-identical console, TV, standings, readable
-export and phones of everyone else; only the holder's phone (and the dead's, who receives
-the two passed tokens) differ. The games start from a prefix of a recorded game
-(examples/urland/four-players.json), imported into the store as the app imports a record.
+export, history, the moment of that choice and phones of everyone else; only the holder's
+phone (and the dead's, who receives the two passed tokens) differ. The games start from a
+prefix of a recorded game (examples/urland/four-players.json), imported into the store as
+the app imports a record.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ def _pages(referee, game_id: str, colors) -> dict[str, str]:
         "tv": text_of(client.get(f"/b/{game.board_token}")),
         "standings": text_of(client.get(f"/games/{game_id}/standings")),
         "export": text_of(client.get(f"/games/{game_id}/export")),
+        "history": text_of(client.get(f"/games/{game_id}/log")),
+        "moment": text_of(client.get(f"/games/{game_id}/at/{game.revision}")),
     }
     for color in colors:
         pages[color.value] = text_of(client.get(f"/s/{tokens[color.value]}"))

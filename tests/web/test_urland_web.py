@@ -104,13 +104,16 @@ def test_an_urland_record_exports_and_imports_as_urland(referee):
 
 
 def test_another_games_tools_are_not_served(referee):
-    """Ursuppe's dice, corrections and moments are no Urland pages: 404, never a failure."""
+    """Ursuppe's dice, corrections and "why" numbers are no Urland pages: 404, never a
+    failure (the history and its moments serve both games: test_urland_moment.py)."""
     create_urland(referee)
-    for path in ("/at/1", "/why", "/correction", "/log"):
+    for path in ("/why", "/correction"):
         assert referee.client.get(referee.url + path).status_code == 404, path
     for path in ("/roll", "/correct"):
         assert referee.post(path, {}).status_code == 404, path
     assert referee.post("/chance").status_code == 200  # Urland's own draw
+    for path in ("/at/1", "/log"):
+        assert referee.client.get(referee.url + path).status_code == 200, path
 
 
 def test_the_staged_list_group_is_ursuppes_alone(referee):

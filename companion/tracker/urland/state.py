@@ -17,6 +17,7 @@ from enum import StrEnum
 from companion.tracker.citations import UrlandBook
 from companion.tracker.colors import Color, color_ref
 from companion.tracker.msg import Seq
+from companion.tracker.persons import Person
 from companion.tracker.urland.board import AREAS, DEFAULT_BOARD, BoardData, Merged, home
 
 PANIC = 0
@@ -74,6 +75,11 @@ class UrlandSetup:
     board: BoardData = DEFAULT_BOARD
     options: Options = Options()
     rulebook: UrlandBook = UrlandBook.ITALIAN
+
+    @property
+    def people(self) -> tuple[Person, ...]:
+        """Who plays which color: one person per seat (the shell hands out one code each)."""
+        return tuple(Person(seat.name, (seat.color,)) for seat in self.seats)
 
 
 @dataclass(frozen=True)

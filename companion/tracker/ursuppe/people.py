@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from companion.tracker.colors import Color
 from companion.tracker.msg import Msg, msg
+from companion.tracker.persons import Person
 
 if TYPE_CHECKING:  # pragma: no cover
     from companion.tracker.ursuppe.state import GameSetup, GameState
@@ -28,20 +29,6 @@ class TwoPlayers(StrEnum):
     DECOY = "decoy"  # a third color plays itself by fixed rules
     DOUBLE_1 = "double1"  # two colors each; a person ranks by the worse of them
     DOUBLE_2 = "double2"  # two colors each, one purse, genes, marker per person
-
-
-@dataclass(frozen=True)
-class Person:
-    """Someone at the table (or the decoy) and the colors they play, in seat order."""
-
-    name: str
-    colors: tuple[Color, ...]
-    decoy: bool = False
-
-    @property
-    def holder(self) -> Color:
-        """The color whose record holds this person's shared purse, genes and marker."""
-        return self.colors[0]
 
 
 def persons(setup: GameSetup) -> tuple[Person, ...]:
