@@ -15,6 +15,7 @@ import random
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import NamedTuple
 
 from companion.tracker.colors import Color
 from companion.tracker.ursuppe import actions as A
@@ -62,88 +63,58 @@ EXTRA_GENES_IN_PLAY = (
 # which; the seeded player picks among the face-down cards).
 TURNED_SEED = 14
 
-GAMES = {
-    "three-players": dict(
-        seed=3,
-        seats=(("Ana", Color.RED), ("Ben", Color.YELLOW), ("Cleo", Color.GREEN)),
-        shuffle=True,
-    ),
-    "four-players": dict(
-        seed=11,
-        seats=(
-            ("Ana", Color.BLUE),
-            ("Ben", Color.RED),
-            ("Cleo", Color.GREEN),
-            ("Dev", Color.YELLOW),
-        ),
-        shuffle=False,
-    ),
-    "five-players-extra-genes": dict(
-        seed=EXTRA_SEED,
-        seats=(
-            ("Ana", Color.GREEN),
-            ("Ben", Color.RED),
-            ("Cleo", Color.BLUE),
-            ("Dev", Color.WHITE),
-            ("Eli", Color.YELLOW),
-        ),
-        shuffle=True,
+
+class Example(NamedTuple):
+    """One example game: its file name, the player's seed, the seats ("Name color, ..." in
+    seat order), whether the deck is shuffled first, and what the setup adds."""
+
+    name: str
+    seed: int
+    seats: str
+    shuffle: bool
+    variant: TwoPlayers = TwoPlayers.NONE
+    extra: tuple[str, ...] = ()  # a fixed list of extra genes
+    turned: tuple[str, ...] = ()  # the starting pair, more extra genes turned over each round
+
+
+GAMES = (
+    Example("three-players", 3, "Ana red, Ben yellow, Cleo green", True),
+    Example("four-players", 11, "Ana blue, Ben red, Cleo green, Dev yellow", False),
+    Example(
+        "five-players-extra-genes",
+        EXTRA_SEED,
+        "Ana green, Ben red, Cleo blue, Dev white, Eli yellow",
+        True,
         extra=EXTRA_GENES_IN_PLAY,
     ),
-    "five-players-turned-over": dict(
-        seed=TURNED_SEED,
-        seats=(
-            ("Ana", Color.BLUE),
-            ("Ben", Color.YELLOW),
-            ("Cleo", Color.RED),
-            ("Dora", Color.BLACK),  # not "Dev": Spanish "Devuelto" would contain it
-            ("Eli", Color.GREEN),
-        ),
-        shuffle=True,
+    # "Dora", not "Dev": Spanish "Devuelto" would contain it
+    Example(
+        "five-players-turned-over",
+        TURNED_SEED,
+        "Ana blue, Ben yellow, Cleo red, Dora black, Eli green",
+        True,
         turned=RECOMMENDED_START,
     ),
-    "six-players": dict(
-        seed=6,
-        seats=(
-            ("Ana", Color.RED),
-            ("Ben", Color.YELLOW),
-            ("Cleo", Color.GREEN),
-            ("Dev", Color.BLUE),
-            ("Eli", Color.WHITE),
-            ("Fay", Color.BLACK),
-        ),
-        shuffle=False,
+    Example(
+        "six-players", 6, "Ana red, Ben yellow, Cleo green, Dev blue, Eli white, Fay black", False
     ),
     # 000 §Ursuppe para 2 jugadores: the decoy (scoring), double play I and II
-    "three-players-decoy": dict(
-        seed=21,
-        seats=(("Ana", Color.RED), ("Ben", Color.BLUE), ("Decoy", Color.GREEN)),
-        shuffle=True,
-        variant=TwoPlayers.DECOY,
+    Example("three-players-decoy", 21, "Ana red, Ben blue, Decoy green", True, TwoPlayers.DECOY),
+    Example(
+        "four-players-double-play-1",
+        22,
+        "Ana red, Ana yellow, Ben green, Ben blue",
+        True,
+        TwoPlayers.DOUBLE_1,
     ),
-    "four-players-double-play-1": dict(
-        seed=22,
-        seats=(
-            ("Ana", Color.RED),
-            ("Ana", Color.YELLOW),
-            ("Ben", Color.GREEN),
-            ("Ben", Color.BLUE),
-        ),
-        shuffle=True,
-        variant=TwoPlayers.DOUBLE_1,
+    Example(
+        "four-players-double-play-2",
+        23,
+        "Ana red, Ben green, Ana yellow, Ben blue",
+        True,
+        TwoPlayers.DOUBLE_2,
     ),
-    "four-players-double-play-2": dict(
-        seed=23,
-        seats=(
-            ("Ana", Color.RED),
-            ("Ben", Color.GREEN),
-            ("Ana", Color.YELLOW),
-            ("Ben", Color.BLUE),
-        ),
-        shuffle=True,
-        variant=TwoPlayers.DOUBLE_2,
-    ),
-}
+)
 
 
 def choose(rng: random.Random, state: GameState) -> A.Action:
@@ -167,26 +138,20 @@ def choose(rng: random.Random, state: GameState) -> A.Action:
     return rng.choice(legal)
 
 
-def play(
-    seed: int,
-    seats: tuple,
-    shuffle: bool,
-    variant: TwoPlayers = TwoPlayers.NONE,
-    extra: tuple[str, ...] = (),
-    turned: tuple[str, ...] = (),
-) -> Record:
-    """Play a whole game and return its record (`extra`: a fixed list of extra genes;
-    `turned`: the starting pair, more extra genes turned over each round)."""
-    rng = random.Random(seed)
-    seated = tuple(Seat(name, color) for name, color in seats)
-    setup = GameSetup(seats=seated, two_players=variant)
-    if extra:
-        setup = replace(setup, extra_genes=ExtraGenesMode.FIXED_LIST, extra_start=extra)
-    if turned:
-        setup = replace(setup, extra_genes=ExtraGenesMode.START_AND_TURNED, extra_start=turned)
+def play(game: Example) -> Record:
+    """Play a whole example game and return its record."""
+    rng = random.Random(game.seed)
+    seats = tuple(
+        Seat(name, Color(color)) for name, color in map(str.split, game.seats.split(", "))
+    )
+    setup = GameSetup(seats=seats, two_players=game.variant)
+    if game.extra:
+        setup = replace(setup, extra_genes=ExtraGenesMode.FIXED_LIST, extra_start=game.extra)
+    if game.turned:
+        setup = replace(setup, extra_genes=ExtraGenesMode.START_AND_TURNED, extra_start=game.turned)
     state = new_game(setup)
     entries: list[A.Action] = []
-    if shuffle:
+    if game.shuffle:
         order = list(state.remaining_cards())
         rng.shuffle(order)
         first = A.ShuffleEnvironmentDeck(tuple(order))
@@ -240,8 +205,9 @@ def dump_record(data: dict) -> str:
 def main() -> int:
     """Write every example record and its expected final state."""
     EXAMPLES.mkdir(exist_ok=True)
-    for name, game in GAMES.items():
-        record = play(**game)
+    for game in GAMES:
+        name = game.name
+        record = play(game)
         state, _ = replay_record(record)
         (EXAMPLES / f"{name}.json").write_text(dump_record(record_to_dict(record)))
         (EXAMPLES / f"{name}.expected.json").write_text(

@@ -192,6 +192,8 @@ def test_population_explosion_places_free_amoebas_up_to_the_leaders_count():
     assert [str(m) for m in seat_view(state, BLUE)["affordable"]] == ["3 new amoebas at 0 BP"]
     for n, space in ((2, 9), (3, 11), (4, 14)):
         state, events = play(state, Divide(aid(f"blue-{n}"), space))
+        placed = f"Population Explosion: Dev ◆ blue {n} is placed on space {space} (free; "
+        assert placed in texts(events) and "born" not in texts(events)
     assert len(state.amoebas_of(BLUE)) == 4  # the leader's count: the turn ends by itself
     assert state.phase is not Phase.DIVISION
 

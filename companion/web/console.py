@@ -145,8 +145,8 @@ def _submit(game: Game, entry):
 @bp.route("")
 @referee_required
 def view(game_id: str):
-    """The console of a game (`group`: the open group of a long list of choices)."""
-    return render_console(load(game_id), group=request.args.get("group", "")[:200])
+    """The console of a game (its shell reads what else the address asks, e.g. `group`)."""
+    return render_console(load(game_id))
 
 
 @bp.route("/view")

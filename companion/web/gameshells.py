@@ -6,8 +6,8 @@ becomes an action, how a record is read and exported. The store takes the rules 
 same key (`tracker.game.GAMES`). A third game is a third entry in `SHELLS` (see README).
 
 Ursuppe's views predate this registry: their contexts stay where they were written
-(`console.context`, `seat._context`, `board._context`, `games.create_ursuppe`), imported when
-called, so those modules may import this one.
+(`console.context`, `seat._context`, `board._context`, `ursuppe_setup.create_ursuppe`),
+imported when called, so those modules may import this one.
 """
 
 from __future__ import annotations
@@ -85,9 +85,12 @@ def games_offered() -> list[tuple[str, str]]:
 
 # ----- Ursuppe: its views' own functions, imported when called ------------------------------
 def _ursuppe_console(game: Game, **extra: Any) -> dict:
+    """Ursuppe's console; `?group=` opens a group of a long list of choices (web/stages.py)."""
+    from flask import request
+
     from companion.web.console import context
 
-    return context(game, **extra)
+    return context(game, group=request.args.get("group", "")[:200], **extra)
 
 
 def _ursuppe_seat(game: Game, color: Any) -> dict:
@@ -125,13 +128,13 @@ def _ursuppe_action(state: Any, form: Any, viewer: Any) -> Any:
 
 
 def _ursuppe_setup_page(error: str | None = None, form: Any = None, status: int = 200) -> Any:
-    from companion.web.games import _setup_page
+    from companion.web.ursuppe_setup import setup_page
 
-    return _setup_page(error, form, status)
+    return setup_page(error, form, status)
 
 
 def _ursuppe_create(form: Any) -> Any:
-    from companion.web.games import create_ursuppe
+    from companion.web.ursuppe_setup import create_ursuppe
 
     return create_ursuppe(form)
 

@@ -194,10 +194,8 @@ def console_context(
     conflict: bool = False,
     note: str | None = None,
     log_from: int | None = None,
-    group: str = "",
 ) -> dict:
-    """The console: the public view, the choices the table makes, the log (public events).
-    (`group` stages Ursuppe's long lists of choices; Urland's lists are short.)"""
+    """The console: the public view, the choices the table makes, the log (public events)."""
     state = game.state
     choices = projection.choices(state, None)
     return {

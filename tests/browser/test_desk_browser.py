@@ -5,6 +5,8 @@ in test-artifacts/ (desk-*.png)."""
 
 from __future__ import annotations
 
+from console_armed import wait_armed
+
 from companion.tracker.ursuppe.actions import (
     Attack,
     Correct,
@@ -36,7 +38,7 @@ def correct(page, kind: str, reason: str, fill) -> str:
     form.locator("select[name=field]").select_option(kind)
     fill(form)
     form.locator("input[name=reason]").fill(reason)
-    page.wait_for_selector("#console[data-armed=yes]")  # a tap on unarmed choices is dropped
+    wait_armed(page)  # a tap on unarmed choices is dropped
     page.evaluate("document.querySelector('#console').dataset.old = 'yes'")
     form.locator("button[type=submit]").click()
     page.wait_for_function("() => !document.querySelector('#console').dataset.old")

@@ -13,6 +13,7 @@ import html
 import re
 import time
 
+from console_armed import wait_armed
 from test_table import drive_one_step, new_game
 
 GAPS_MS = (50, 150, 400, 700)
@@ -32,10 +33,6 @@ def server_revision(page, console_url: str) -> int:
     """The game's revision as the server has it now (not as the page shows it)."""
     html = page.request.get(f"{console_url}/view?since=-1", headers={"HX-Request": "true"}).text()
     return int(re.search(r'data-revision="(\d+)"', html).group(1))
-
-
-def wait_armed(page) -> None:
-    page.wait_for_selector("#console[data-armed=yes]:not([data-busy])")
 
 
 def shown_revision(page) -> int:

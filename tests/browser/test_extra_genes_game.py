@@ -21,6 +21,7 @@ import re
 import secrets
 
 import pytest
+from console_armed import wait_armed
 
 from companion.tracker.msg import render
 from companion.tracker.ursuppe import actions as A
@@ -147,7 +148,7 @@ def tap(page, action: A.Action) -> None:
             "(links) => links.map((a) => a.dataset.group)"
         )
         path = next(g for g in groups if facets[: len(g.split("/"))] == tuple(g.split("/")))
-        page.wait_for_selector("#console[data-armed=yes]:not([data-busy])")
+        wait_armed(page)
         page.click(f"#console [data-group='{path}']")
         page.wait_for_selector(f"#console .stage-trail[data-stage^='{path}']")
     raise AssertionError(f"no control on the console for {action}")

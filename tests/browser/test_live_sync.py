@@ -12,6 +12,7 @@ import contextlib
 import json
 import re
 
+from console_armed import wait_armed
 from test_table import OUTAGE_NOISE, new_game
 
 SYNC = "document.querySelector('[data-sync]').dataset.sync"
@@ -110,7 +111,7 @@ def test_a_second_referee_page_follows_live_and_keeps_a_half_filled_form(
     assert second.inner_text("#console .prompt") == first.inner_text("#console .prompt")
     wait_sync(second, "ok")
     # Choices that arrive live are unarmed too, then arm.
-    second.wait_for_selector("#console[data-armed=yes]")
+    wait_armed(second)
 
     # The second page is typing a correction: a live change must not wipe it.
     second.click("#console details.correction summary")

@@ -9,15 +9,12 @@ from __future__ import annotations
 
 import pytest
 from big_meal import big_meal
+from console_armed import wait_armed
 
 from companion.tracker.ursuppe import legal_actions
 from companion.tracker.ursuppe.record import record_from_dict
 
 SIZES = {"laptop": (1280, 900), "phone": (390, 844)}
-
-
-def armed(page) -> None:
-    page.wait_for_selector("#console[data-armed=yes]:not([data-busy])")
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
@@ -38,7 +35,7 @@ def test_a_long_meal_list_is_chosen_in_two_taps(size, browser, live_server, cons
         assert page.locator("#console .buttons:not(.stage-groups) button").count() == 0
         shot(page, f"long-meal-list-{size}-groups")
 
-        armed(page)
+        wait_armed(page)
         page.click("#console [data-group^='space']")
         page.wait_for_selector("#console .stage-trail")
         meals = page.locator("#console .buttons button")
@@ -46,15 +43,15 @@ def test_a_long_meal_list_is_chosen_in_two_taps(size, browser, live_server, cons
         assert "with cubes from space" in page.inner_text("#console .stage-trail")
         shot(page, f"long-meal-list-{size}-meals")
 
-        armed(page)
+        wait_armed(page)
         page.click("#console .stage-trail a")  # Back: the groups again
         page.wait_for_selector("#console .stage-groups")
         assert page.locator("#console .stage-trail").count() == 0
 
-        armed(page)
+        wait_armed(page)
         page.click("#console [data-group^='space']")
         page.wait_for_selector("#console .stage-trail")
-        armed(page)
+        wait_armed(page)
         revision = page.locator("#console").get_attribute("data-revision")
         label = meals.first.inner_text()
         meals.first.click()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from console_armed import wait_armed
 from test_table import COLORS, NAMES, drive_one_step, new_game
 
 SEED_FILE = re.compile(r"\b00[0-4] |§|shared/")
@@ -37,7 +38,7 @@ def test_an_italian_group_follows_a_citation_to_the_rules_page(
     assert re.search(r"(Ana|Ben|Cleo|Dev) [●▲■◆] (red|yellow|green|blue)", log_text)
 
     # New choices (and their links) arm after a moment, so that a double tap cannot follow one.
-    page.wait_for_selector("#console[data-armed=yes]")
+    wait_armed(page)
     page.locator("#console .log a.cite").first.click()
     page.wait_for_selector("article.rules h1")
     assert "/rules/" in page.url

@@ -11,6 +11,7 @@ import re
 import time
 
 import pytest
+from console_armed import wait_armed
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 COLORS = ["red", "yellow", "green", "blue"]
@@ -314,7 +315,7 @@ def test_undo_and_correction_from_the_console(referee, console_watch, live_serve
     form.locator("input[name=value]").fill("7")
     form.locator("input[name=reason]").fill("the table shows 7 BP")
     before = revision(page)
-    page.wait_for_selector("#console[data-armed=yes]")  # a tap on unarmed choices is dropped
+    wait_armed(page)  # a tap on unarmed choices is dropped
     mark_console(page)
     form.locator("button[type=submit]").click()
     wait_for_swap(page, before)

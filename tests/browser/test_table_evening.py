@@ -16,6 +16,7 @@ import time
 
 import pytest
 import test_full_game
+from console_armed import wait_armed
 from test_full_game import start_four_player_game
 from test_table import OUTAGE_NOISE
 
@@ -37,10 +38,6 @@ def server_revision(page, console_url: str) -> int:
 
 def shown_revision(page, root: str = "#console") -> int:
     return int(page.get_attribute(root, "data-revision"))
-
-
-def wait_armed(page) -> None:
-    page.wait_for_selector("#console[data-armed=yes]:not([data-busy])", timeout=15_000)
 
 
 def next_control(page) -> str:

@@ -16,6 +16,7 @@ import random
 import time
 from pathlib import Path
 
+from console_armed import wait_armed
 from test_accessibility import assert_accessible, with_axe
 
 from companion.tracker.game import URLAND
@@ -108,9 +109,7 @@ def test_a_late_game_played_to_its_end_on_the_console_and_phones(
             break
         seen.add(state.step)
         # the console's choices arm a moment after they arrive (app.js: no double taps)
-        referee.wait_for_selector(
-            f'#console[data-revision="{revision}"][data-armed=yes]:not([data-busy])'
-        )
+        wait_armed(referee, revision)
         if state.step is Step.KEEP and keeps < 3:
             keeps += 1
             _hidden_tokens_only_on_their_phones(state, phones, referee, revision)

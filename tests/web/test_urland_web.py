@@ -114,3 +114,13 @@ def test_another_games_tools_are_not_served(referee):
     assert referee.post("/chance").status_code == 200  # Urland's own draw
     for path in ("/at/1", "/log"):
         assert referee.client.get(referee.url + path).status_code == 200, path
+
+
+def test_the_staged_list_group_is_ursuppes_alone(referee):
+    """`?group=` opens a group of Ursuppe's long lists of choices (web/stages.py); Urland's
+    console, whose lists are short, is the same with it or without it."""
+    create_urland(referee)
+    partial = {"HX-Request": "true"}
+    plain = referee.client.get(referee.url, headers=partial)
+    grouped = referee.client.get(referee.url + "?group=space/3", headers=partial)
+    assert grouped.status_code == 200 and text_of(grouped) == text_of(plain)

@@ -21,7 +21,7 @@ from companion.tracker.ursuppe import division, sources
 from companion.tracker.ursuppe.actions import Action, Divide, EndDivision
 from companion.tracker.ursuppe.extra_actions import Explode
 from companion.tracker.ursuppe.extra_genes import POPULATION_EXPLOSION
-from companion.tracker.ursuppe.phases.base import Events, say
+from companion.tracker.ursuppe.phases.base import Events, place_new_amoeba, say, who
 from companion.tracker.ursuppe.state import AmoebaId, GameState, Step, player_ref
 
 
@@ -76,6 +76,22 @@ def explode(state: GameState, action: Explode, events: Events) -> GameState:
         player.bp,
         who=player_ref(state, action.color),
         leader=target(state),
+    )
+    say(events, "divide", text, sources.EXPLOSION_READING)
+    return state
+
+
+def place(state: GameState, action: Divide, events: Events) -> GameState:
+    """Place one free amoeba of the explosion (the division placement rules, no BP)."""
+    rule = division.division_rule(state, action.amoeba.color)
+    state = place_new_amoeba(state, action.amoeba, action.space)
+    state = state.with_cursor(acted=state.cursor.acted + (action.amoeba,))
+    text = msg(
+        "{gene}: {who} is placed on space {space} (free; {rule}).",
+        gene=state.gene(POPULATION_EXPLOSION).term,
+        who=who(state, action.amoeba),
+        space=action.space,
+        rule=rule,
     )
     say(events, "divide", text, sources.EXPLOSION_READING)
     return state

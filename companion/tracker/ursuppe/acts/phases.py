@@ -82,6 +82,8 @@ def _end_purchases(state: GameState, action: EndPurchases, events: Events) -> Ga
 
 
 def _divide(state: GameState, action: Divide, events: Events) -> GameState:
+    if state.cursor.exploding:
+        return genes_explosion.place(state, action, events)
     cost = division.division_cost(state, action.amoeba.color)
     rule = division.division_rule(state, action.amoeba.color)
     state = flow.pay(state, action.amoeba.color, cost)
