@@ -403,7 +403,16 @@
     noticeConsole();
   });
   document.addEventListener("htmx:afterSettle", noticeConsole);
-  document.addEventListener("htmx:load", noticeConsole);
+  document.addEventListener("htmx:load", function (event) {
+    noticeConsole();
+    // Controls arriving later in an unarmed console (the correction form, fetched when the
+    // referee opens it) show as not ready too, like the rest, until the console arms.
+    var root = consoleRoot();
+    var part = event.target;
+    if (root && part !== root && root.contains(part) && !isArmed(root)) {
+      controlsOf(part).forEach(function (el) { el.setAttribute("aria-disabled", "true"); });
+    }
+  });
   // The correction form arrives later than its console, when the referee opens it (or a
   // live swap reopens it): its slot asks for it once.
   document.addEventListener("toggle", function (event) {
