@@ -528,7 +528,11 @@ class Phones:
             self.threads.append(thread)
             thread.start()
         if not self.wait(revision, timeout):
-            raise RuntimeError(f"the phones did not connect: {self.errors}")
+            got = {rev: len(times) for rev, times in self.arrivals.items()}
+            raise RuntimeError(
+                f"the phones did not connect: revisions received {got} of {len(self.tokens)}"
+                f" phones, errors {self.errors}"
+            )
 
     def _listen(self, sock: socket.socket, token: str) -> None:
         """Read the stream line by line; chunk-size lines of the framing are ignored."""
@@ -609,7 +613,8 @@ class ServerResult:
 # links it fetches only when asked (NoSleep.js when the keep-screen-on switch needs it, the
 # home-screen icon when a phone adds the page to its home screen); the browser test
 # tests/browser/test_first_load.py checks Chromium asks for exactly these.
-STREAM_RELEASE = 11.0  # s: the server's SSE heartbeat (10 s) and a margin
+STREAM_RELEASE = 21.0  # s: two SSE heartbeats (10 s each) and a margin: a closed client is
+# noticed when a write fails, and TCP only fails the second write after the peer has gone
 STATIC_LINK = re.compile(
     rb'<(?:script[^>]*?\ssrc|link\s+rel="(?:stylesheet|icon)"[^>]*?\shref)="(/static/[^"]+)"'
 )
