@@ -69,10 +69,18 @@ def _synced(page, selector: str, revision: int) -> None:
 def test_setup_page_offers_urland_with_the_board_to_check(referee, live_server, shot):
     """The setup page offers both games; the board drawing is checked, edited and redrawn,
     and the game starts with it (URLAND.md: the board data the group confirms)."""
+    set_up_on_the_page(referee, live_server, shot)
+    assert referee.locator("text=Draw at random").count() == 1
+
+
+def set_up_on_the_page(referee, live_server, shot=None):
+    """A 4-player Urland game set up on the setup page: a shore edited and checked on the
+    drawing, then put back as printed (the group confirms its board); return the game."""
     referee.goto(f"{live_server.url}/games/new")
     referee.click("nav.game-picker >> text=Urland")
     referee.wait_for_selector(".urland-map.setup-map")
-    shot(referee, "urland-setup-laptop")
+    if shot:
+        shot(referee, "urland-setup-laptop")
     lines = referee.locator(".setup-map line.shore").count()
     referee.fill("input[name=shore2]", "A B")
     referee.click("button[name=check]")
@@ -83,9 +91,9 @@ def test_setup_page_offers_urland_with_the_board_to_check(referee, live_server, 
     referee.fill("input[name=shore2]", "A")  # back to the board as printed
     referee.click("text=Start the game")
     referee.wait_for_selector("#console.urland")
-    assert referee.locator("text=Draw at random").count() == 1
     game = _store(live_server).get(referee.url.rstrip("/").rsplit("/", 1)[-1])
     assert game.core is URLAND and dict(game.setup.board.shores)["2"] == ("A",)
+    return game
 
 
 def test_a_late_game_played_to_its_end_on_the_console_and_phones(
@@ -98,22 +106,41 @@ def test_a_late_game_played_to_its_end_on_the_console_and_phones(
     referee.goto(f"{live_server.url}/games/{game.id}")
     referee.wait_for_selector("#console.urland")
     phones = _open_phones(phone_context, console_watch, live_server, game)
-    rng = random.Random(10)
+    seen, panics, eruptions = play_to_the_end(
+        store, game.id, referee, phones, random.Random(10), shot=shot, keeps=3
+    )
+    game = store.get(game.id)
+    assert game.over, f"the game did not end: {game.state.step}"
+    assert Step.BID in seen, "no mutation auction was bid on the phones"
+    assert panics and eruptions, (panics, eruptions)
+    referee.wait_for_selector("text=Final standings")
+    shot(referee, "urland-console-over")
+    for page in phones.values():
+        page.wait_for_selector("[data-final]")
+    shot(next(iter(phones.values())), "urland-phone-over")
+    console_watch.assert_clean()
+
+
+def play_to_the_end(store, game_id, referee, phones, rng, shot=None, keeps=3, limit=400):
+    """Play a game to its end where the app offers each step: chance by "Draw at random",
+    choices on the console or the phone whose choice it is, bids sealed on the phones; check
+    the hidden tokens at the first `keeps` keeps. Return the steps seen, panics, eruptions."""
     seen: set[Step] = set()
-    panics = eruptions = keeps = 0
+    panics = eruptions = kept = 0
     shots = set()
-    for _ in range(400):
-        game = store.get(game.id)
+    for _ in range(limit):
+        game = store.get(game_id)
         state, revision = game.state, game.revision
         if game.over:
             break
         seen.add(state.step)
         # the console's choices arm a moment after they arrive (app.js: no double taps)
         wait_armed(referee, revision)
-        if state.step is Step.KEEP and keeps < 3:
-            keeps += 1
+        if state.step is Step.KEEP and kept < keeps:
+            kept += 1
             _hidden_tokens_only_on_their_phones(state, phones, referee, revision)
-        if state.step.value not in shots and state.step in (Step.KEEP, Step.BID, Step.PANIC_REGION):
+        step = state.step
+        if shot and step.value not in shots and step in (Step.KEEP, Step.BID, Step.PANIC_REGION):
             shots.add(state.step.value)
             shot(referee, f"urland-console-{state.step.value}")
             actor = phones[(state.env_color if state.step is Step.KEEP else state.colors[0]).value]
@@ -134,17 +161,8 @@ def test_a_late_game_played_to_its_end_on_the_console_and_phones(
             )
             _synced(phones[color.value], "#seat", revision)
             _click(phones[color.value], _pick(state, offered, rng))
-        _wait_for_revision(store, game.id, revision, state, [referee, *phones.values()])
-    game = store.get(game.id)
-    assert game.over, f"the game did not end: {game.state.step}"
-    assert Step.BID in seen, "no mutation auction was bid on the phones"
-    assert panics and eruptions, (panics, eruptions)
-    referee.wait_for_selector("text=Final standings")
-    shot(referee, "urland-console-over")
-    for page in phones.values():
-        page.wait_for_selector("[data-final]")
-    shot(next(iter(phones.values())), "urland-phone-over")
-    console_watch.assert_clean()
+        _wait_for_revision(store, game_id, revision, state, [referee, *phones.values()])
+    return seen, panics, eruptions
 
 
 def _hidden_tokens_only_on_their_phones(state, phones, referee, revision) -> None:
