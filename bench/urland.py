@@ -18,7 +18,7 @@ from companion.tracker.urland import engine
 from companion.tracker.urland.record import record_from_dict
 
 if TYPE_CHECKING:
-    from bench.run import ReplayResult
+    from bench.replay import ReplayResult
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "urland"
@@ -36,7 +36,8 @@ def urland_examples() -> dict[str, dict[str, Any]]:
 
 def bench_urland_replay(name: str, data: dict[str, Any], reps: int) -> ReplayResult:
     """Replay an Urland record: whole, by prefixes, and action by action."""
-    from bench.run import ReplayResult, ms
+    from bench.common import ms
+    from bench.replay import ReplayResult
 
     setup, entries = record_from_dict(data)
     actions = effective_actions(entries)

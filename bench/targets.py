@@ -1,0 +1,156 @@
+"""The targets (the issue) and whether the measured figures meet them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bench.common import fmt, pct
+from bench.replay import ReplayResult
+from bench.serverpart import ServerResult
+from bench.undos import UndoResult
+
+# Targets (the issue): ratios and absolute bounds.
+LATE_VS_EARLY = 1.1
+ACTION_VS_BARE = 5.0
+POLL_VS_BARE = 1.5
+FIRST_LOAD_KB = 40.0
+PROPAGATION_P95_MS = 250.0
+REPLAY_MS = 200.0
+UNDO_OPEN_MS = 1000.0  # a record with thousands of undo entries replays and opens "well under" 1 s
+
+
+def verdict(ok: bool) -> str:
+    return "MET" if ok else "MISSED"
+
+
+def evaluate(
+    replays: list[ReplayResult],
+    undos: list[UndoResult],
+    server: ServerResult,
+    profiles: dict[str, Any],
+) -> list[str]:
+    out = []
+    if server.extra:
+        e, lt, b = pct(server.extra.early, 50), pct(server.extra.late, 50), pct(server.bare, 50)
+        out.append(
+            f"with extra genes, late-game referee action <= {LATE_VS_EARLY}x an early one: "
+            f"{verdict(lt / e <= LATE_VS_EARLY)} (p50 {fmt(lt)} vs {fmt(e)} ms, {lt / e:.2f}x)"
+        )
+        out.append(
+            f"with extra genes, referee action p50 <= {ACTION_VS_BARE:.0f}x the bare route: "
+            f"{verdict(e / b <= ACTION_VS_BARE)} (early p50 {fmt(e)} vs {fmt(b)} ms, "
+            f"{e / b:.1f}x; late {lt / b:.1f}x)"
+        )
+    early, late = pct(server.early, 50), pct(server.late, 50)
+    ratio = late / early
+    text = (
+        f"late-game referee action <= {LATE_VS_EARLY}x an early one: "
+        f"{verdict(ratio <= LATE_VS_EARLY)} "
+        f"(p50 {fmt(late)} vs {fmt(early)} ms, {ratio:.2f}x; p95 "
+        f"{fmt(pct(server.late, 95))} vs {fmt(pct(server.early, 95))} ms)"
+    )
+    if ratio > LATE_VS_EARLY:
+        text += f"; over by {100 * (ratio / LATE_VS_EARLY - 1):.0f}%."
+        if profiles:
+            e, lt = profiles["early"], profiles["late"]
+            pe, pl = profiles["parts"]["early"], profiles["parts"]["late"]
+            answer = "render a tap's answer (newest log entries only)"
+            text += (
+                f" A tap's answer renders in {fmt(pe[answer])} -> {fmt(pl[answer])} ms "
+                f"in-process (the whole console with {pe['log entries shown']:.0f} -> "
+                f"{pl['log entries shown']:.0f} log entries: {fmt(pe['render _console.html'])} "
+                f"-> {fmt(pl['render _console.html'])} ms); under cProfile {fmt(e['ms'])} -> "
+                f"{fmt(lt['ms'])} ms per action."
+            )
+    out.append(text)
+    bare = pct(server.bare, 50)
+    ratio = early / bare
+    text = (
+        f"referee action p50 <= {ACTION_VS_BARE:.0f}x the bare route: "
+        f"{verdict(ratio <= ACTION_VS_BARE)} (early p50 {fmt(early)} vs {fmt(bare)} ms, "
+        f"{ratio:.1f}x; late {late / bare:.1f}x)"
+    )
+    if ratio > ACTION_VS_BARE and profiles:
+        pe = profiles["parts"]["early"]
+        text += (
+            f"; over by {100 * (ratio / ACTION_VS_BARE - 1):.0f}%. In-process parts (ms): "
+            + ", ".join(f"{k} {fmt(v)}" for k, v in pe.items())
+        )
+    out.append(text)
+    if server.first_load:
+        kb = sum(r["wire"] for r in server.first_load) / 1024
+        text = (
+            f"a seat's first load <= {FIRST_LOAD_KB:.0f} KB on the wire: "
+            f"{verdict(kb <= FIRST_LOAD_KB)} ({kb:.1f} KB in {len(server.first_load)} "
+            f"responses, gzip; static files cached by version: "
+            f"{sum('immutable' in r['cache'] for r in server.first_load)})"
+        )
+        out.append(text)
+    poll = pct(server.poll, 50)
+    ratio = poll / bare
+    text = (
+        f"seat poll with nothing new <= {POLL_VS_BARE}x the bare route: "
+        f"{verdict(ratio <= POLL_VS_BARE)} (p50 {fmt(poll)} vs {fmt(bare)} ms, {ratio:.2f}x; "
+        f"p95 {fmt(pct(server.poll, 95))} vs {fmt(pct(server.bare, 95))} ms)"
+    )
+    if ratio > POLL_VS_BARE:
+        text += f"; over by {100 * (ratio / POLL_VS_BARE - 1):.0f}%."
+        if profiles:
+            text += f" Bound by: {'; '.join(profiles['poll']['cumulative'][:3])}"
+    out.append(text)
+    p95 = pct(server.propagation_send, 95)
+    after = max(0.0, pct(server.propagation, 95))
+    text = (
+        f"p95 propagation to 12 phones < {PROPAGATION_P95_MS:.0f} ms: "
+        f"{verdict(p95 < PROPAGATION_P95_MS)} ({fmt(p95)} ms from the POST sent, an upper "
+        f"bound; {fmt(after)} ms after the response was read, as {server.before_response} of "
+        f"{len(server.propagation)} events were at all 12 phones before it)"
+    )
+    if p95 >= PROPAGATION_P95_MS:
+        text += (
+            f"; over by {fmt(p95 - PROPAGATION_P95_MS)} ms (spread first to last phone p95 "
+            f"{fmt(pct(server.spread, 95))} ms)"
+        )
+    out.append(text)
+    for r in replays:
+        text = (
+            f"replaying a complete 6-player game ({r.name}, {r.actions} actions) < "
+            f"{REPLAY_MS:.0f} ms: {verdict(r.best_ms < REPLAY_MS)} ({fmt(r.best_ms)} ms best of "
+            f"the warm replays, {fmt(r.total_ms)} ms median, {fmt(r.cold_ms)} ms cold)"
+        )
+        if r.best_ms >= REPLAY_MS:
+            text += f"; over by {fmt(r.best_ms - REPLAY_MS)} ms ({r.best_ms / REPLAY_MS:.2f}x)."
+            if r.profile:
+                text += f" Dominant own cost: {r.profile[0]}"
+        out.append(text)
+    for u in undos:
+        worst = max(u.replay_ms, u.open_ms)
+        text = (
+            f"replaying and opening a record with {u.undos} undo entries ({u.name}, "
+            f"{u.entries} entries) < {UNDO_OPEN_MS:.0f} ms: {verdict(worst < UNDO_OPEN_MS)} "
+            f"(replay {fmt(u.replay_ms)} ms, open after a restart {fmt(u.open_ms)} ms, "
+            f"{u.applies} states computed)"
+        )
+        if worst >= UNDO_OPEN_MS:
+            text += f"; over by {fmt(worst - UNDO_OPEN_MS)} ms"
+            if u.applies * 4 >= u.entries:
+                text += (
+                    f": bound by the engine, one `apply` per distinct state "
+                    f"({fmt(u.replay_ms / u.applies)} ms each in the replay), not by undo"
+                )
+            else:
+                text += (
+                    f": bound by the work per entry ({fmt(u.open_ms / u.entries)} ms each "
+                    "to open: decoding, the log label, the history)"
+                )
+        out.append(text)
+    if undos:
+        longest = max(undos, key=lambda u: u.open_ms)
+        text = (
+            "an action in another game is not held up while a long game opens: "
+            f"{verdict(longest.other_during_open)} ({fmt(longest.other_ms)} ms, done "
+            f"{'while' if longest.other_during_open else 'only after'} {longest.name} "
+            f"opened ({fmt(longest.open_ms)} ms))"
+        )
+        out.append(text)
+    return out
