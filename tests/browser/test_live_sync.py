@@ -40,7 +40,9 @@ def wait_revision(page, rev: int, root: str = "#console", timeout: int = 3_000) 
 
 
 def tap(page, text: str) -> None:
-    """A referee's tap on a console button (Playwright waits until it is armed)."""
+    """A referee's tap on a console button once the console is armed: right after a swap the
+    new choices are not yet marked unarmed for a moment, and a tap then is dropped (app.js)."""
+    wait_armed(page)
     page.locator(f"#console .choices button:text-is('{text}')").first.click()
 
 
@@ -248,9 +250,18 @@ def test_a_tap_without_an_answer_says_so_then_whether_it_was_recorded(
 
     page.route(re.compile(r"/taps/[0-9a-f]{32}/settle$"), settle)
     held = hold_taps(page)
+    # Every note the console shows, kept: the settle answer can replace "No answer yet" within
+    # a frame, faster than a poll of the page sees it.
+    page.evaluate(
+        """() => { window.__notes = [];
+        new MutationObserver(() => {
+          const note = document.querySelector('#console .tap-note');
+          if (note) { window.__notes.push(note.textContent); }
+        }).observe(document.body, {childList: true, subtree: true, characterData: true}); }"""
+    )
     tap(page, "7")
     page.wait_for_function(
-        "() => /No answer yet/.test(document.querySelector('#console .tap-note')?.textContent)",
+        "() => window.__notes.some((text) => /No answer yet/.test(text))",
         timeout=20_000,  # the console's own timeout is 6 s; a loaded CI machine is slower
     )
     assert len(held) == 1
