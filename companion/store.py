@@ -315,6 +315,29 @@ class Game:
         return position
 
 
+class HeldNotices:
+    """Change notices held back by `Store.notices_held`: game id -> newest revision."""
+
+    def __init__(self, notify: Callable[[str, int], None] | None) -> None:
+        self.revisions: dict[str, int] = {}
+        self.deferred = False
+        self._notify = notify
+
+    def later(self) -> Callable[[], None]:
+        """Keep the notices past the block's end: the returned function sends them (once)."""
+        if self._notify is None:  # a nested hold: the outer block sends
+            return lambda: None
+        self.deferred = True
+        return self.send
+
+    def send(self) -> None:
+        """Send the held notices, once."""
+        notify, self._notify = self._notify, None
+        if notify is not None:
+            for game_id, revision in self.revisions.items():
+                notify(game_id, revision)
+
+
 class Store:
     """Games on disk and in memory.
 
@@ -550,20 +573,22 @@ class Store:
             held[game_id] = revision
 
     @contextmanager
-    def notices_held(self) -> Iterator[None]:
-        """Hold this thread's change notices until the block ends, however it ends: the
-        referee's answer is rendered before the phones wake up to fetch theirs (every woken
-        stream competes with it for the interpreter). Entries are committed as before."""
+    def notices_held(self) -> Iterator[HeldNotices]:
+        """Hold this thread's change notices until the block ends, however it ends, or, if
+        the block asks `later()`, until the function it got is called (the referee's answer
+        is written before the phones wake up to fetch theirs: every woken stream competes with
+        it for the interpreter). Entries are committed as before."""
         if getattr(self._local, "held", None) is not None:  # nested: the outer block sends
-            yield
+            yield HeldNotices(None)
             return
-        self._local.held = held = {}
+        held = HeldNotices(self._notify)
+        self._local.held = held.revisions
         try:
-            yield
+            yield held
         finally:
             self._local.held = None
-            for game_id, revision in held.items():
-                self._notify(game_id, revision)
+            if not held.deferred:
+                held.send()
 
     @contextmanager
     def _writing(self) -> Iterator[Database]:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, render_template, request
+from flask.testing import FlaskClient
 from flask_babel import gettext as _
 from flask_htmx import HTMX
 
@@ -30,6 +31,19 @@ CSP = (
 )
 
 
+class ServerLikeClient(FlaskClient):
+    """Flask's test client, closing each answer once it is read, as a WSGI server does once
+    it has written it (waitress): what the app does on close (waking the phones after the
+    referee's answer, `console.submit`) happens in tests too. Live streams stay open."""
+
+    def open(self, *args: Any, **kwargs: Any):
+        response = super().open(*args, **kwargs)
+        if response.mimetype != "text/event-stream":
+            response.make_sequence()
+            response.close()
+        return response
+
+
 def _instance_secret(path: Path) -> str:
     """Read a secret from the instance folder, creating it on first run."""
     if not path.exists():
@@ -41,6 +55,7 @@ def _instance_secret(path: Path) -> str:
 def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Create the app; `test_config` overrides settings (tests pass a temporary instance)."""
     app = Flask("companion", instance_relative_config=True)
+    app.test_client_class = ServerLikeClient
     if test_config and "INSTANCE_PATH" in test_config:
         app.instance_path = str(test_config["INSTANCE_PATH"])
     instance = Path(app.instance_path)

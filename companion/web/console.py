@@ -5,7 +5,15 @@ from __future__ import annotations
 import secrets
 import sqlite3
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 
 from companion.i18n import t
@@ -111,9 +119,12 @@ def _revision() -> int:
 def submit(game: Game, entry):
     """Append an entry; answer with the console, or the refusal in place (422 / 409), or
     503 when it could not be saved (nothing changed). The phones' live streams are woken
-    once the answer is rendered (the entry is committed before either)."""
-    with store().notices_held():
-        return _submit(game, entry)
+    once the answer has been written to the referee (the server closes the response; the
+    entry is committed before either)."""
+    with store().notices_held() as held:
+        response = make_response(_submit(game, entry))
+        response.call_on_close(held.later())
+        return response
 
 
 def _submit(game: Game, entry):

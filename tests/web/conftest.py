@@ -23,6 +23,7 @@ from companion.store import Game, Store
 from companion.tracker.ursuppe import legal_actions
 from companion.tracker.ursuppe.actions import Action, action_to_dict
 from companion.tracker.ursuppe.state import Phase
+from companion.web.app import ServerLikeClient
 
 REFEREE_COOKIE_NAME = "companion_referee"
 SEAT_COOKIE_NAME = "companion_seat"
@@ -34,7 +35,7 @@ TAG_RE = re.compile(r"<[^>]+>")
 REVISION_RE = re.compile(r'id="console" class="console" data-revision="(\d+)"')
 
 
-class CheckedClient(FlaskClient):
+class CheckedClient(ServerLikeClient):
     """A test client that checks the rules every response must keep."""
 
     def open(self, *args: Any, **kwargs: Any):

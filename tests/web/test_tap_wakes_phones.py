@@ -44,3 +44,30 @@ def test_held_notices_are_sent_even_when_the_answer_fails(game, monkeypatch):
         raise RuntimeError("the answer could not be rendered")
     assert sent == [game.revision]
 
+
+
+def test_the_phones_wake_once_the_answer_is_written_not_before(app, game, monkeypatch):
+    """A server writes the referee's answer, then closes it: only then are the phones woken
+    (issue 12 item 11: the referee's answer never waits behind twelve woken streams)."""
+    from flask.testing import FlaskClient
+
+    store = game.store
+    sent: list[int] = []
+    monkeypatch.setattr(store, "_notify", lambda game_id, revision: sent.append(revision))
+    referee = FlaskClient(app, use_cookies=True)  # Flask's own client leaves closing to us
+    referee._cookies = game.client._cookies
+    response = referee.post(
+        f"{game.url}/act",
+        data={
+            "kind": "action",
+            "action": TURN_P1,
+            "revision": str(game.revision),
+            "csrf": game.csrf,
+        },
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200
+    assert response.get_data()  # the answer, written
+    assert sent == []  # nobody woken yet
+    response.close()  # the server is done with it
+    assert sent == [game.revision]
