@@ -41,7 +41,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from companion import create_app
     from companion.lan import lan_addresses
     from companion.qr import qr_text
-    from companion.serving import AlreadyServing, app_settings, hold_instance, waitress_options
+    from companion.serving import (
+        AlreadyServing,
+        app_settings,
+        hold_instance,
+        tune_collector,
+        waitress_options,
+    )
 
     _ = gettext_for(args.lang)
     config = {"DEBUG": False, **app_settings(args.threads)}
@@ -86,6 +92,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if warning := loopback_warning(args.host, args.lang):
         print(f"\n{warning}")
     sys.stdout.flush()
+    tune_collector()
     try:
         serve(app, host=args.host, port=args.port, **waitress_options(args.threads))
     finally:

@@ -148,13 +148,21 @@ def select_language() -> str:
 
 
 def current_language() -> str:
-    """The language of the current request (English outside one)."""
+    """The language of the current request (English outside one), looked up once per
+    request (the console's drawings and regions ask it for their names)."""
     if not has_request_context():
         return DEFAULT
-    from flask_babel import get_locale
+    from flask.globals import _cv_request
 
-    locale = get_locale()
-    return locale.language if locale is not None and locale.language in LANGUAGES else DEFAULT
+    ctx = _cv_request.get()
+    found = getattr(ctx, "companion_language", None)
+    if found is None:
+        from flask_babel import get_locale
+
+        locale = get_locale()
+        found = locale.language if locale is not None and locale.language in LANGUAGES else DEFAULT
+        ctx.companion_language = found
+    return found
 
 
 def terminal_language(environ: dict[str, str] | None = None) -> str:

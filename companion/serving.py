@@ -10,6 +10,7 @@ default. The README's "Serving many phones" explains the numbers.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 from dataclasses import dataclass
@@ -92,6 +93,22 @@ class InstanceLock:
     def release(self) -> None:
         """Give the folder up (the OS does it too when the process ends, however it ends)."""
         self.file.close()
+
+
+# A tap allocates tens of thousands of short-lived objects (the answer's HTML, the new
+# state); with the collector's default of a young pass every 700 allocations, a tap paid for
+# several passes over objects that reference counting frees anyway. Measured in-process:
+# -0.15 ms of a 2.9 ms tap. Memory stays bounded: cycles still go, only less often.
+YOUNG_THRESHOLD = 10_000
+
+
+def tune_collector() -> None:
+    """The server's garbage collector: what is loaded at start (code, catalogs, templates)
+    is moved out of its passes (`gc.freeze`), and young passes run less often."""
+    gc.collect()
+    gc.freeze()
+    _, older, oldest = gc.get_threshold()
+    gc.set_threshold(YOUNG_THRESHOLD, older, oldest)
 
 
 def hold_instance(folder: str | Path, url: str) -> InstanceLock:

@@ -152,7 +152,7 @@
 
   // --- The referee console: one tap, one action -------------------------------------------
 
-  var tap = { busy: false, lastSent: -Infinity, down: null, releaseTimer: null, note: null };
+  var tap = { busy: false, lastSent: -Infinity, down: null, releaseTimer: null, note: null, answered: 0 };
 
   function consoleRoot() { return document.getElementById("console"); }
 
@@ -316,7 +316,8 @@
     if (isLiveGet(detail) && detail.elt.id === "console") {
       var trigger = detail.requestConfig.triggeringEvent;
       var pushed = trigger && trigger.detail && trigger.detail.data;
-      if (tap.busy || (pushed && Number(pushed) <= shownRevision())) {
+      var brought = Math.max(shownRevision() || 0, tap.answered || 0);
+      if (tap.busy || (pushed && Number(pushed) <= brought)) {
         event.preventDefault(); // a tap's own answer brings this revision
         return;
       }
@@ -342,6 +343,10 @@
     var failed = !detail.xhr || detail.xhr.status === 0;
     var sent = tap.sent;
     tap.sent = null;
+    // The revision this answer brings: the phones (and this page's stream) hear of it once
+    // the answer is written, maybe before it is swapped in; that news is not fetched again.
+    var brings = failed ? null : /data-revision="(\d+)"/.exec(detail.xhr.responseText || "");
+    if (brings) { tap.answered = Number(brings[1]); }
     if (failed && sent) {
       // htmx says "timeout" just after this event: decide once it has.
       window.setTimeout(function () { startSettling(sent); }, 0);

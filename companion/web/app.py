@@ -110,6 +110,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         shape_icon=svg.shape_icon,
         correction_form=correction.correction_form,
         soup_drawing=drawings.soup,
+        fragment=drawings.fragment,
         ladder_drawing=drawings.ladder,
         cite_link=rules.cite_link,
         why_for=why.derivations,

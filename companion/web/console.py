@@ -149,8 +149,9 @@ def _submit(game: Game, entry):
         return redirect(url_for("console.view", game_id=game.id), code=303)
     if isinstance(entry, Undo):
         return render_console(game)  # undone entries change their look: the whole log
-    # The entry shown newest before gains its "Back to here": send it again with the new one.
-    return render_console(game, log_from=max(1, seen))
+    # Only the new entries: the browser keeps the ones it shows (the newest's "Back to here"
+    # shows once it is no longer the newest, by the style sheet).
+    return render_console(game, log_from=seen + 1)
 
 
 @bp.route("")

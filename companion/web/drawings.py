@@ -5,6 +5,10 @@ console's browser says which drawings it shows (`X-Drawings`); an answer whose d
 unchanged carries a placeholder that `static/app.js` fills with the drawing already on
 screen, so a tap that changes neither costs neither its rendering nor its bytes. Rendered
 drawings are also kept in a small cache, for a second referee tab and the live follow.
+
+The console's other quiet regions (the status line, the players' table, the supply) are kept
+in the same cache by `fragment`, named by a digest of exactly what they show, so a tap that
+leaves them as they were costs only that digest.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from companion.i18n import current_language
 from companion.web import svg
 
 HEADER = "X-Drawings"
-CACHED = 64
+CACHED = 256  # drawings and fragments of the last taps of a few games, in each language
 _cache: OrderedDict[str, Markup] = OrderedDict()
 _lock = threading.Lock()  # waitress answers on many threads
 
@@ -46,6 +50,23 @@ def _drawing(key: str, render: Callable[[], Markup]) -> Markup:
             _cache.move_to_end(key)
             return found
     found = Markup(str(render()).replace("<svg ", f'<svg data-drawing="{key}" ', 1))
+    with _lock:
+        _cache[key] = found
+        if len(_cache) > CACHED:
+            _cache.popitem(last=False)
+    return found
+
+
+def fragment(name: str, *shown: Any, caller: Callable[[], str]) -> Markup:
+    """A template region (`{% call fragment(name, what it shows...) %}`) rendered once per
+    look: `shown` must be everything the region's body reads, apart from the language."""
+    key = _digest((name, current_language(), shown))
+    with _lock:
+        found = _cache.get(key)
+        if found is not None:
+            _cache.move_to_end(key)
+            return found
+    found = Markup(caller())
     with _lock:
         _cache[key] = found
         if len(_cache) > CACHED:

@@ -148,6 +148,71 @@ def _toxic(tokens: int, x: float, y: float) -> str:
     )
 
 
+def _language() -> str:
+    from companion.i18n import current_language
+
+    return current_language()
+
+
+# A tap changes a few spaces of the soup: each space's markup is kept by what it shows (its
+# words are in `lang`), so a new soup costs the spaces that changed.
+@lru_cache(maxsize=4096)
+def _space(
+    lang: str,
+    space: int,
+    cell: tuple[int, int],
+    is_legal: bool,
+    tap_to: tuple[str, str] | None,
+    cubes: tuple[int, ...],
+    colors: tuple[str, ...],
+    toxic: int,
+    here: tuple[tuple[str, int, int, bool], ...],
+) -> str:
+    """One space of the soup, drawn in its own coordinates and moved into place."""
+    r, c = cell
+    # Each space draws in its own coordinates, moved into place: its cubes, numbers and
+    # amoebas are then the same text on every space, which the wire's gzip packs away.
+    x, y = 0, 0
+    tap = ""
+    if is_legal and tap_to:
+        act_url, space_kind = tap_to
+        # The button is a bare rectangle over the space, so that its name ("Space N")
+        # is not contradicted by the cube and amoeba numbers drawn below it.
+        vals = json.dumps({"kind": space_kind, "space": space})
+        tap = (
+            f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
+            f'rx="10" class="tap" hx-post="{escape(act_url)}" hx-vals=\'{escape(vals)}\' '
+            'hx-include="#space-pick" hx-target="#console" hx-swap="outerHTML" '
+            f'tabindex="0" role="button" aria-label="{escape(_("Space %(n)s", n=space))}"/>'
+        )
+    cls = "space legal" if is_legal else "space"
+    parts = [
+        f'<g class="{cls}" data-space="{space}" transform="translate({c * CELL} {r * CELL})">',
+        f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
+        'rx="10" class="cell"/>',
+        f'<text x="{x + 7}" y="{y + 18}" class="space-no">{space}</text>',
+        _cubes(dict(zip(colors, cubes)), list(colors), x, y),
+        _toxic(toxic, x, y),
+    ]
+    for j, (color, number, dp, mine) in enumerate(here):
+        per_row = 5
+        in_row = min(per_row, len(here) - j // per_row * per_row)
+        ax = x + 50 + (j % per_row - (in_row - 1) / 2) * 18
+        ay = y + 30 + (j // per_row) * 14
+        ring = ' class="mine"' if mine else ""
+        parts.append(
+            f"<g{ring}>"
+            + shape(color, ax, ay, 9)
+            + f'<text x="{ax}" y="{ay + 4}" class="amoeba-no" fill="{INK[color]}">'
+            f"{number}</text>"
+        )
+        for d in range(dp):
+            parts.append(f'<circle cx="{ax - 6 + d * 6}" cy="{ay + 13}" r="2.4" fill="#111"/>')
+        parts.append("</g>")
+    parts.append(tap + "</g>")
+    return "".join(parts)
+
+
 def board_svg(
     board: Board,
     view: dict[str, Any],
@@ -174,51 +239,24 @@ def board_svg(
     for a in view["amoebas"]:
         by_space.setdefault(a["space"], []).append(a)
     island = board.island()
+    lang = _language()
+    toxic = view.get("toxic", {})
+    tap_to = (act_url, space_kind) if legal is not None and act_url else None
     for space in board.spaces():
-        r, c = board.cell(space)
-        # Each space draws in its own coordinates, moved into place: its cubes, numbers and
-        # amoebas are then the same text on every space, which the wire's gzip packs away.
-        x, y = 0, 0
-        is_legal = legal is not None and space in legal
-        tap = ""
-        if is_legal and act_url:
-            # The button is a bare rectangle over the space, so that its name ("Space N")
-            # is not contradicted by the cube and amoeba numbers drawn below it.
-            vals = json.dumps({"kind": space_kind, "space": space})
-            tap = (
-                f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
-                f'rx="10" class="tap" hx-post="{escape(act_url)}" hx-vals=\'{escape(vals)}\' '
-                'hx-include="#space-pick" hx-target="#console" hx-swap="outerHTML" '
-                f'tabindex="0" role="button" aria-label="{escape(_("Space %(n)s", n=space))}"/>'
-            )
-        cls = "space legal" if is_legal else "space"
+        here = by_space.get(space, ())
         parts.append(
-            f'<g class="{cls}" data-space="{space}" transform="translate({c * CELL} {r * CELL})">'
-        )
-        parts.append(
-            f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
-            'rx="10" class="cell"/>'
-        )
-        parts.append(f'<text x="{x + 7}" y="{y + 18}" class="space-no">{space}</text>')
-        parts.append(_cubes(view["cubes"][space], colors, x, y))
-        parts.append(_toxic(view.get("toxic", {}).get(space, 0), x, y))
-        here = by_space.get(space, [])
-        for j, a in enumerate(here):
-            per_row = 5
-            in_row = min(per_row, len(here) - j // per_row * per_row)
-            ax = x + 50 + (j % per_row - (in_row - 1) / 2) * 18
-            ay = y + 30 + (j // per_row) * 14
-            ring = ' class="mine"' if a["color"] in mine else ""
-            parts.append(
-                f"<g{ring}>"
-                + shape(a["color"], ax, ay, 9)
-                + f'<text x="{ax}" y="{ay + 4}" class="amoeba-no" fill="{INK[a["color"]]}">'
-                f"{a['number']}</text>"
+            _space(
+                lang,
+                space,
+                board.cell(space),
+                legal is not None and space in legal,
+                tap_to,
+                tuple(view["cubes"][space][c] for c in colors),
+                tuple(colors),
+                toxic.get(space, 0),
+                tuple((a["color"], a["number"], a["dp"], a["color"] in mine) for a in here),
             )
-            for d in range(a["dp"]):
-                parts.append(f'<circle cx="{ax - 6 + d * 6}" cy="{ay + 13}" r="2.4" fill="#111"/>')
-            parts.append("</g>")
-        parts.append(tap + "</g>")
+        )
     if island:
         ir, ic = island
         parts.append(_compass(ic * CELL + CELL / 2, ir * CELL + CELL / 2, view.get("card")))

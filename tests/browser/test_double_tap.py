@@ -213,5 +213,13 @@ def double_tap_everything(browser, live_server, console_watch, shot, device, eve
         " e.querySelector('.entry-label').textContent])",
     )
     assert [tuple(x) for x in shown] == [(c, v, html.unescape(t)) for c, v, t in expected]
+    # "Back to here" shows on every entry in force but the newest (nothing comes after it).
+    visible = page.eval_on_selector_all(
+        "#console ol.log > li",
+        "els => els.map(e => { const b = e.querySelector('.back-to-here button');"
+        " return !!b && b.getClientRects().length > 0; })",
+    )
+    in_force = [not {"undone", "undo"} & set(c.split()) for c, _, _ in expected]
+    assert visible == [i > 0 and ok for i, ok in enumerate(in_force)]
     context.close()
     console_watch.assert_clean()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from conftest import text_of
 from test_seat_and_board import TURN_P1, first_events
@@ -61,14 +62,20 @@ def test_a_taps_answer_carries_only_the_newest_log_entries(game):
 
     body = text_of(game.act("dice", d1=6))
 
-    assert f'data-log-from="{seen}"' in body
-    # The entry shown newest so far (now with its "Back to here") and the new one, no older.
-    assert LOG_ITEM_RE.findall(body) == [str(seen + 1), str(seen)]
+    assert f'data-log-from="{seen + 1}"' in body
+    # Only the new entry: the page keeps the ones it shows. Its "Back to here" is there, shown
+    # by the style sheet once a newer entry comes first (the newest has nothing after it).
+    assert LOG_ITEM_RE.findall(body) == [str(seen + 1)]
     assert body.count("Back to here") == 1
     # The whole console, asked for afresh, still has the whole log.
     whole = text_of(game.console(htmx=True))
     assert "data-log-from" not in whole
     assert LOG_ITEM_RE.findall(whole) == [str(n) for n in range(seen + 1, 0, -1)]
+
+
+def test_the_newest_entrys_back_to_here_is_hidden_by_the_style_sheet(app):
+    css = (Path(app.static_folder) / "app.css").read_text()
+    assert ".log > li:first-child .back-to-here { display: none; }" in css
 
 
 def test_an_undo_answers_with_the_whole_log(game):

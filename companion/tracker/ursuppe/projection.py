@@ -48,6 +48,7 @@ def public_view(state: GameState) -> dict[str, Any]:
     """The table as everyone sees it."""
     card = state.current_card()
     now = prompt(state)
+    ranked = {p.color for p in _ranked(state)}
     return {
         "round": state.round,
         "phase": state.phase.value,
@@ -79,7 +80,7 @@ def public_view(state: GameState) -> dict[str, Any]:
                 "bp": p.bp,
                 "genes": [GENES_BY_KEY[k].term for k in p.gene_keys],
                 "amoebas": len(state.amoebas_of(p.color)),
-                "ranked": p in _ranked(state),
+                "ranked": p.color in ranked,
             }
             for p in state.players
         ],
