@@ -15,6 +15,7 @@ from companion.tracker.ursuppe.data import GENES_BY_KEY
 from companion.tracker.ursuppe.deaths import dp_limit
 from companion.tracker.ursuppe.defects import mp_sum
 from companion.tracker.ursuppe.labels import bp
+from companion.tracker.ursuppe.people import TwoPlayers, ranking
 from companion.tracker.ursuppe.state import PHASE_TITLES, GameState, Phase, amoeba_ref, player_ref
 
 
@@ -42,6 +43,11 @@ def render(state: GameState, tr: Translator = ENGLISH) -> str:
     for place, p in enumerate(ranked, 1):
         where = say(msg("space {space}", space=f"{p.marker:>2}"))
         lines.append(f"  {place}. {say(player_ref(state, p.color)):<24} {where}")
+    if state.phase is Phase.OVER and state.setup.two_players is not TwoPlayers.NONE:
+        # 000 §Ursuppe para 2 jugadores: persons rank (double play I: by the worse color).
+        lines.append(say(msg("Ranking by person")) + ":")
+        for place, entry in enumerate(ranking(state), 1):
+            lines.append("  " + say(scoring.ranked_place(state, place, entry)))
     lines.append("")
     lines.append(say(msg("Players:")))
     for p in state.players:

@@ -156,6 +156,27 @@ def test_double_play_1_ranks_each_person_by_the_worse_color():
     assert [(p.person.name, p.result) for p in places] == [("Ben", 25), ("Ana", 12)]
 
 
+def test_double_play_1_result_data_names_the_person_with_the_better_worse_color():
+    """000 §Ursuppe para 2 jugadores, Doble juego I ("puntúa sólo el peor resultado de sus dos
+    colores"): the game's result as data (issue 13, the outcome) ranks persons by their worse
+    marker, so Ben (43 and 41) wins over Ana (44 and 39) although Ana's red is highest."""
+    setup = double_setup(TwoPlayers.DOUBLE_1)
+    markers = {"red": 44, "yellow": 39, "green": 43, "blue": 41}
+    state = at_phase(position(4, setup=setup, markers=markers), Phase.SCORING)
+    assert state.phase is Phase.OVER
+    assert state.result.winners == (GREEN, BLUE)
+    assert state.result.ranking == (GREEN, BLUE, RED, YELLOW)
+
+
+def test_a_decoy_that_does_not_score_is_not_in_the_result_data():
+    """000 §Ursuppe para 2 jugadores: the decoy "puntúa o no"; one that does not score is not
+    ranked, in the result as data as on the screens."""
+    state = position(3, setup=decoy_setup(scores=False), markers={"red": 42, "yellow": 30})
+    state = at_phase(state, Phase.SCORING)
+    assert state.phase is Phase.OVER
+    assert state.result.ranking == (RED, YELLOW) and state.result.winners == (RED,)
+
+
 def test_double_play_1_is_otherwise_a_four_color_game():
     state = new_game(double_setup(TwoPlayers.DOUBLE_1))
     assert state.n_players == 4 and all(p.bp == 4 for p in state.players)
@@ -260,3 +281,17 @@ def test_double_play_2_phone_lists_the_shared_purse_offers_once():
     state = at_phase(double2_position(bp=10), Phase.GENES)
     red, yellow = person_seat_view(state, RED)["colors"]
     assert red["affordable"] and yellow["affordable"] == []
+
+
+def test_the_replayed_text_ranks_persons_after_a_two_player_game(capsys):
+    """000 §Ursuppe para 2 jugadores, Doble juego I: `companion replay` of a finished game
+    shows the ranking by person (the worse color counts), not only the colors' markers."""
+    from pathlib import Path
+
+    from companion.cli import main
+
+    record = Path(__file__).parent.parent / "examples" / "four-players-double-play-1.json"
+    assert main(["replay", "--lang", "en", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "Ranking by person:\n  1. Ben ■ green + ◆ blue (41; markers 43 and 41)\n" in out
+    assert "  2. Ana ● red + ▲ yellow (39; markers 44 and 39)\n" in out

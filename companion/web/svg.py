@@ -107,7 +107,9 @@ def _compass(cx: float, cy: float, card: dict[str, Any] | None) -> str:
             )
         else:
             out.append(f'<circle cx="{cx}" cy="{cy}" r="12" fill="#c0392b" opacity="0.35"/>')
-        out.append(f'<text x="{cx}" y="{cy + 22}" class="ozone">O₃ {card["ozone"]}</text>')
+        # Below the centre, unless the arrow points there (south): then above it.
+        oy = cy - 14 if card.get("drift") == "S" else cy + 22
+        out.append(f'<text x="{cx}" y="{oy}" class="ozone">O₃ {card["ozone"]}</text>')
     return "".join(out)
 
 

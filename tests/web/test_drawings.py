@@ -64,3 +64,18 @@ def test_each_language_has_its_own_drawings(game):
     spanish = drawings(game.console(htmx=True))
 
     assert english["soup"] != spanish["soup"] and english["ladder"] != spanish["ladder"]
+
+
+def test_the_compass_ozone_stays_clear_of_a_south_drift_arrow(app):
+    """The compass shows the card's drift (an arrow from the centre) and its ozone (000 §Fase 2:
+    Medio Ambiente): a south arrow reaches 26 below the centre, so the ozone is written above
+    the centre then, never under the arrow; otherwise below it."""
+    from companion.web.svg import compass_svg
+
+    ozone_re = re.compile(r'<text x="[^"]+" y="([^"]+)" class="ozone">O₃ 13</text>')
+    with app.test_request_context():
+        south = float(ozone_re.search(compass_svg({"drift": "S", "ozone": 13})).group(1))
+        east = float(ozone_re.search(compass_svg({"drift": "E", "ozone": 13})).group(1))
+        still = float(ozone_re.search(compass_svg({"drift": None, "ozone": 13})).group(1))
+    assert south < -8  # above the arrow's tail (which starts 8 above the centre)
+    assert east == still == 22

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker.colors import Color
+from companion.tracker.ursuppe import people
 from companion.tracker.ursuppe.state import GameResult, GameState, Phase
 
 END_ZONE = "end_zone"
@@ -14,14 +15,19 @@ LAST_CARD = "last_card"
 
 
 def result(state: GameState, in_zone: tuple[Color, ...], reason: str | None = None) -> GameResult:
-    """The result from the markers now: best first, every player on the top marker wins."""
-    ranked = sorted(state.players, key=lambda p: p.marker, reverse=True)
-    top = ranked[0].marker
+    """The result from the markers now, by person (`people.ranking`: 000 §Ursuppe para 2
+    jugadores ranks double play I by a person's worse color and leaves out a decoy that does
+    not score): each person's colors together, best first; every color of the persons tied
+    on the top place wins."""
+    places = people.ranking(state)
+    top = (places[0].result, max(places[0].markers))
     if reason is None:
         reason = END_ZONE if in_zone else LAST_CARD
     return GameResult(
-        ranking=tuple(p.color for p in ranked),
-        winners=tuple(p.color for p in ranked if p.marker == top),
+        ranking=tuple(c for p in places for c in p.person.colors),
+        winners=tuple(
+            c for p in places if (p.result, max(p.markers)) == top for c in p.person.colors
+        ),
         reason=reason,
         in_zone=in_zone,
     )

@@ -118,7 +118,8 @@ def advance_message(
     )
 
 
-def _place(state: GameState, place: int, entry: Place) -> Msg:
+def ranked_place(state: GameState, place: int, entry: Place) -> Msg:
+    """A place in the final ranking of persons, in words (with both markers in double play I)."""
     if len(entry.markers) > 1:
         # TRANSLATORS: a place in the final ranking of double play I, where a person ranks
         # by the worse of their two colors: "1. Ana ● red + ▲ yellow (31; markers 31 and 38)".
@@ -142,7 +143,7 @@ def end_message(state: GameState, in_zone: tuple[Color, ...]) -> Msg:
     """The end of the game explained: why (who reached the end zone), ranking, winner."""
     zone = state.setup.end_zone_start
     ranked = ranking(state)
-    places = Seq(tuple(_place(state, i, p) for i, p in enumerate(ranked, 1)), "; ")
+    places = Seq(tuple(ranked_place(state, i, p) for i, p in enumerate(ranked, 1)), "; ")
     winner = person_ref(state, ranked[0].person)
     in_zone = tuple(dict.fromkeys(person_of(state.setup, c) for c in in_zone))
     if in_zone:
