@@ -73,13 +73,18 @@ def context(
     older ones it already shows (app.js), so a late-game tap costs what an early one does.
     """
     state = game.state
+    view = public_view(state)
     shown = game.log[-LOG_SHOWN:]
     if log_from is not None:
         shown = [item for item in shown if item.seq >= log_from]
     return {
         "game": game,
         "state": state,
-        "view": public_view(state),
+        "view": view,
+        "players_shown": [
+            (p["color"], p["bp"], p["marker"], p["amoebas"], p["genes"], p["ranked"])
+            for p in view["players"]
+        ],
         "prompt": prompt(state),
         "controls": controls(state, group),
         "log": list(reversed(shown)),

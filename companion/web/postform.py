@@ -1,0 +1,39 @@
+"""The one-button forms of the console and the seats page: a tap that posts hidden fields.
+
+Built in Python rather than as a template macro: a console answer holds a few dozen of them
+(every choice, "Back to here", undo), and each macro call costs more than the markup it makes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from companion.web.auth import csrf_token
+
+
+def post(
+    url: str,
+    label: Any,
+    fields: dict[str, Any] | None = None,
+    cls: str = "",
+    target: str = "#console",
+    confirm: str | None = None,
+) -> Markup:
+    """A form with one button posting `fields` (and the CSRF token) to `url`, by htmx into
+    `target`, or as a plain form without script; `confirm` asks before it is sent."""
+    url = escape(url)
+    hidden = "".join(
+        f'<input type="hidden" name="{escape(k)}" value="{escape(v)}">'
+        for k, v in (fields or {}).items()
+    )
+    asks = f' data-confirm="{escape(confirm)}"' if confirm else ""
+    return Markup(
+        f'<form class="inline" method="post" action="{url}" hx-post="{url}" '
+        f'hx-target="{escape(target)}" hx-swap="outerHTML">\n'
+        f'  <input type="hidden" name="csrf" value="{escape(csrf_token())}">\n'
+        f"  {hidden}\n"
+        f'  <button type="submit" class="{escape(cls)}"{asks}>{escape(label)}</button>\n'
+        "</form>"
+    )
