@@ -65,6 +65,30 @@ def _translations() -> Translator:
     return found
 
 
+def _catalog() -> Translator:
+    """The current request's catalog, else English's."""
+    return _translations() if has_request_context() else translator(DEFAULT)
+
+
+def gettext(string: str, **variables: Any) -> str:
+    """Flask-Babel's `gettext` through the request's catalog looked up once (the drawings
+    ask for their words on every tap): the word, formatted with `variables`."""
+    found = _catalog().ugettext(string)
+    return found % variables if variables else found
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    """Flask-Babel's `ngettext` (`num` is among the variables), as `gettext`."""
+    variables.setdefault("num", num)
+    return _catalog().ungettext(singular, plural, num) % variables
+
+
+def pgettext(context: str, string: str, **variables: Any) -> str:
+    """Flask-Babel's `pgettext`, as `gettext`."""
+    found = _catalog().upgettext(context, string)
+    return found % variables if variables else found
+
+
 def said(value: Any) -> Param | None:
     """What a core object says: a prompt's, an event's or a refusal's message (`msg`, else
     its English `text` or `message`), or the value itself."""

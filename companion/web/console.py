@@ -81,10 +81,7 @@ def context(
         "game": game,
         "state": state,
         "view": view,
-        "players_shown": [
-            (p["color"], p["bp"], p["marker"], p["amoebas"], p["genes"], p["ranked"])
-            for p in view["players"]
-        ],
+        "shown": shown_by_region(game.id, view),
         "prompt": prompt(state),
         "controls": controls(state, group),
         "log": list(reversed(shown)),
@@ -100,6 +97,27 @@ def context(
         "colors": [c.value for c in state.colors],
         "app_rolls": game.dice_by_app,
         "app_cards": game.cards_by_app,
+    }
+
+
+def shown_by_region(game_id: str, view: dict) -> dict[str, tuple]:
+    """What each quiet region of the console reads, as plain data (the name it is kept by,
+    `drawings.fragment`): words by their English text, the game's own names by its id."""
+    return {
+        "status": (game_id, view["round"], view["phase"], view["card"], view["cards_left"]),
+        "players": (
+            game_id,
+            [
+                (p["color"], p["bp"], p["marker"], p["amoebas"], [str(g) for g in p["genes"]])
+                for p in view["players"]
+            ],
+        ),
+        "side": (
+            game_id,
+            [str(g) for g in view["extra_genes"]],
+            [str(note) for note in view["sensing"]],
+            view["supply"],
+        ),
     }
 
 

@@ -14,9 +14,11 @@ leaves them as they were costs only that digest.
 from __future__ import annotations
 
 import hashlib
+import marshal
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from flask import request
@@ -32,7 +34,11 @@ _lock = threading.Lock()  # waitress answers on many threads
 
 
 def _digest(parts: tuple) -> str:
-    return hashlib.blake2b(repr(parts).encode(), digest_size=8).hexdigest()
+    try:  # plain data (tuples, numbers, words): marshal's bytes, ten times faster than repr
+        data = marshal.dumps(parts, 2)  # version 2 writes no back-references: same data, same bytes
+    except ValueError:  # core objects (a message, a term)
+        data = repr(parts).encode()
+    return hashlib.blake2b(data, digest_size=8).hexdigest()
 
 
 def _shown() -> set[str]:
@@ -74,17 +80,24 @@ def fragment(name: str, *shown: Any, caller: Callable[[], str]) -> Markup:
     return found
 
 
+@lru_cache(maxsize=32)
+def _board_key(board: Any) -> str:
+    return _digest(("board", board))
+
+
 def soup(board: Any, view: dict[str, Any], *tap: Any) -> Markup:
-    """The console's soup: amoebas, cubes, the card and the spaces that can be tapped."""
+    """The console's soup: amoebas, cubes, toxic tokens, the card and the spaces that can be
+    tapped. Its name is made of tuples (a tap asks it every time; dicts print slowly)."""
     key = _digest(
         (
             "soup",
             current_language(),
-            board,
-            list(view["supply"]),
-            view["amoebas"],
-            view["cubes"],
-            view["card"],
+            _board_key(board),
+            tuple(view["supply"]),
+            tuple((a["color"], a["number"], a["space"], a["dp"]) for a in view["amoebas"]),
+            tuple(tuple(on.values()) for on in view["cubes"].values()),
+            tuple(sorted(view.get("toxic", {}).items())),
+            tuple(view["card"].values()) if view["card"] else None,
             tap,
         )
     )

@@ -12,10 +12,10 @@ from functools import lru_cache
 from html import escape
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext, pgettext
 from markupsafe import Markup
 
+from companion.i18n import current_language, ngettext, pgettext
+from companion.i18n import gettext as _
 from companion.tracker.colors import SHAPES
 from companion.tracker.ursuppe.board import Board
 
@@ -150,12 +150,6 @@ def _toxic(tokens: int, x: float, y: float) -> str:
     )
 
 
-def _language() -> str:
-    from companion.i18n import current_language
-
-    return current_language()
-
-
 # A tap changes a few spaces of the soup: each space's markup is kept by what it shows (its
 # words are in `lang`), so a new soup costs the spaces that changed.
 @lru_cache(maxsize=4096)
@@ -241,7 +235,7 @@ def board_svg(
     for a in view["amoebas"]:
         by_space.setdefault(a["space"], []).append(a)
     island = board.island()
-    lang = _language()
+    lang = current_language()
     toxic = view.get("toxic", {})
     tap_to = (act_url, space_kind) if legal is not None and act_url else None
     for space in board.spaces():

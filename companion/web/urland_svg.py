@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
+from companion.i18n import gettext as _
 from companion.tracker.urland.board import OCEANS, REGIONS, BoardData
 from companion.web.svg import shape
 

@@ -49,6 +49,7 @@ def public_view(state: GameState) -> dict[str, Any]:
     card = state.current_card()
     now = prompt(state)
     ranked = {p.color for p in _ranked(state)}
+    colors = [c.value for c in state.colors]
     return {
         "round": state.round,
         "phase": state.phase.value,
@@ -90,10 +91,9 @@ def public_view(state: GameState) -> dict[str, Any]:
             for a in state.amoebas
         ],
         "cubes": {
-            space: dict(zip((c.value for c in state.colors), state.cubes_on(space)))
-            for space in state.setup.board.spaces()
+            space: dict(zip(colors, state.cubes_on(space))) for space in state.setup.board.spaces()
         },
-        "supply": {c.value: state.supply(c) for c in state.colors},
+        "supply": {value: state.supply(c) for c, value in zip(state.colors, colors)},
         "sensing": genes_sensing.public_notes(state),  # who may look; never the card
         "extra_genes": [GENES_BY_KEY[k].term for k in state.extra_available],
         "toxic": dict(state.toxic),  # Toxic Excretions: DP tokens lying on spaces
@@ -149,9 +149,10 @@ def ranking(state: GameState) -> list[dict[str, Any]]:
     places are distinct in play; equal markers would share a place rather than be split here.
     """
     ranked = sorted(_ranked(state), key=lambda p: -p.marker)
+    markers = [p.marker for p in ranked]
     return [
         {
-            "place": _place(state, p.marker),
+            "place": 1 + sum(1 for m in markers if m > p.marker),
             "name": p.name,
             "label": player_ref(state, p.color),
             "color": p.color.value,
