@@ -150,40 +150,23 @@ def _toxic(tokens: int, x: float, y: float) -> str:
     )
 
 
-# A tap changes a few spaces of the soup: each space's markup is kept by what it shows (its
-# words are in `lang`), so a new soup costs the spaces that changed.
+# A tap changes a few spaces of the soup: each space's pieces are kept by what they show
+# (their words in `lang`), and the tappable layer is put on top, so a new soup costs the
+# spaces whose pieces changed.
 @lru_cache(maxsize=4096)
-def _space(
+def _pieces(
     lang: str,
     space: int,
-    cell: tuple[int, int],
-    is_legal: bool,
-    tap_to: tuple[str, str] | None,
     cubes: tuple[int, ...],
     colors: tuple[str, ...],
     toxic: int,
     here: tuple[tuple[str, int, int, bool], ...],
 ) -> str:
-    """One space of the soup, drawn in its own coordinates and moved into place."""
-    r, c = cell
+    """A space's cell, number, cubes, toxic tokens and amoebas, in its own coordinates."""
     # Each space draws in its own coordinates, moved into place: its cubes, numbers and
     # amoebas are then the same text on every space, which the wire's gzip packs away.
     x, y = 0, 0
-    tap = ""
-    if is_legal and tap_to:
-        act_url, space_kind = tap_to
-        # The button is a bare rectangle over the space, so that its name ("Space N")
-        # is not contradicted by the cube and amoeba numbers drawn below it.
-        vals = json.dumps({"kind": space_kind, "space": space})
-        tap = (
-            f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
-            f'rx="10" class="tap" hx-post="{escape(act_url)}" hx-vals=\'{escape(vals)}\' '
-            'hx-include="#space-pick" hx-target="#console" hx-swap="outerHTML" '
-            f'tabindex="0" role="button" aria-label="{escape(_("Space %(n)s", n=space))}"/>'
-        )
-    cls = "space legal" if is_legal else "space"
     parts = [
-        f'<g class="{cls}" data-space="{space}" transform="translate({c * CELL} {r * CELL})">',
         f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
         'rx="10" class="cell"/>',
         f'<text x="{x + 7}" y="{y + 18}" class="space-no">{space}</text>',
@@ -205,8 +188,20 @@ def _space(
         for d in range(dp):
             parts.append(f'<circle cx="{ax - 6 + d * 6}" cy="{ay + 13}" r="2.4" fill="#111"/>')
         parts.append("</g>")
-    parts.append(tap + "</g>")
     return "".join(parts)
+
+
+@lru_cache(maxsize=1024)
+def _tap(lang: str, space: int, act_url: str, space_kind: str) -> str:
+    """The button over a space that can be tapped: a bare rectangle, so that its name
+    ("Space N") is not contradicted by the cube and amoeba numbers drawn below it."""
+    vals = json.dumps({"kind": space_kind, "space": space})
+    return (
+        f'<rect x="2" y="2" width="{CELL - 4}" height="{CELL - 4}" '
+        f'rx="10" class="tap" hx-post="{escape(act_url)}" hx-vals=\'{escape(vals)}\' '
+        'hx-include="#space-pick" hx-target="#console" hx-swap="outerHTML" '
+        f'tabindex="0" role="button" aria-label="{escape(_("Space %(n)s", n=space))}"/>'
+    )
 
 
 def board_svg(
@@ -238,21 +233,28 @@ def board_svg(
     lang = current_language()
     toxic = view.get("toxic", {})
     tap_to = (act_url, space_kind) if legal is not None and act_url else None
+    colors_key = tuple(colors)
     for space in board.spaces():
         here = by_space.get(space, ())
+        r, c = board.cell(space)
+        is_legal = legal is not None and space in legal
         parts.append(
-            _space(
+            f'<g class="{"space legal" if is_legal else "space"}" data-space="{space}" '
+            f'transform="translate({c * CELL} {r * CELL})">'
+        )
+        parts.append(
+            _pieces(
                 lang,
                 space,
-                board.cell(space),
-                legal is not None and space in legal,
-                tap_to,
-                tuple(view["cubes"][space][c] for c in colors),
-                tuple(colors),
+                tuple(view["cubes"][space][k] for k in colors),
+                colors_key,
                 toxic.get(space, 0),
                 tuple((a["color"], a["number"], a["dp"], a["color"] in mine) for a in here),
             )
         )
+        if is_legal and tap_to:
+            parts.append(_tap(lang, space, *tap_to))
+        parts.append("</g>")
     if island:
         ir, ic = island
         parts.append(_compass(ic * CELL + CELL / 2, ir * CELL + CELL / 2, view.get("card")))

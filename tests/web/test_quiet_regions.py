@@ -18,7 +18,8 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 def _fresh() -> None:
     drawings._cache.clear()
-    svg._space.cache_clear()
+    svg._pieces.cache_clear()
+    svg._tap.cache_clear()
 
 
 @pytest.mark.parametrize(
