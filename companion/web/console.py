@@ -26,7 +26,7 @@ from companion.tracker.record_core import Undo
 from companion.tracker.ursuppe import prompt
 from companion.tracker.ursuppe.data import GENES
 from companion.tracker.ursuppe.people import person_of
-from companion.tracker.ursuppe.projection import public_view
+from companion.tracker.ursuppe.projection import table_view
 from companion.tracker.ursuppe.state import person_ref
 from companion.web import autoroll
 from companion.web.auth import referee_required
@@ -73,7 +73,7 @@ def context(
     older ones it already shows (app.js), so a late-game tap costs what an early one does.
     """
     state = game.state
-    view = public_view(state)
+    view = table_view(state)
     shown = game.log[-LOG_SHOWN:]
     if log_from is not None:
         shown = [item for item in shown if item.seq >= log_from]

@@ -8,9 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask.globals import _cv_request
 from markupsafe import Markup, escape
 
 from companion.web.auth import csrf_token
+
+
+def _token() -> Markup:
+    """This session's CSRF token, escaped once per request (every button carries it)."""
+    ctx = _cv_request.get()
+    found = getattr(ctx, "companion_csrf", None)
+    if found is None:
+        found = ctx.companion_csrf = escape(csrf_token())
+    return found
 
 
 def post(
@@ -32,7 +42,7 @@ def post(
     return Markup(
         f'<form class="inline" method="post" action="{url}" hx-post="{url}" '
         f'hx-target="{escape(target)}" hx-swap="outerHTML">\n'
-        f'  <input type="hidden" name="csrf" value="{escape(csrf_token())}">\n'
+        f'  <input type="hidden" name="csrf" value="{_token()}">\n'
         f"  {hidden}\n"
         f'  <button type="submit" class="{escape(cls)}"{asks}>{escape(label)}</button>\n'
         "</form>"

@@ -2,13 +2,17 @@
 
 Static URLs carry `?v=<hash of the file>`, so a phone may keep them for a year and fetches
 only the page when it comes back; a changed file gets a new URL. Responses are compressed
-when the client says it accepts gzip; never the SSE stream (it must flush every event).
+when the client says it accepts gzip; never the SSE stream (it must flush every event), and
+never an htmx answer to a browser on the laptop itself (the referee's taps): between a
+program and its own machine there is no Wi-Fi to spare, only the time gzip takes.
 """
 
 from __future__ import annotations
 
 import gzip
 import hashlib
+import ipaddress
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import quote
 
@@ -65,6 +69,26 @@ def accepts_gzip() -> bool:
     return False
 
 
+@lru_cache(maxsize=1)
+def _own_addresses() -> frozenset[str]:
+    from companion.lan import lan_addresses
+
+    return frozenset(lan_addresses())
+
+
+def same_machine() -> bool:
+    """Whether the request comes from the laptop itself: loopback, or one of its own network
+    addresses (the referee's link names the Wi-Fi address, so the phones can reach it)."""
+    given = request.remote_addr or ""
+    try:
+        address = ipaddress.ip_address(given)
+    except ValueError:
+        return False
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
+        address = address.ipv4_mapped
+    return address.is_loopback or str(address) in _own_addresses()
+
+
 def compress(response: Response, cache: dict) -> Response:
     """Gzip a finished response in place when it is worth it and the client takes it."""
     response.vary.add("Accept-Encoding")
@@ -84,6 +108,8 @@ def compress(response: Response, cache: dict) -> Response:
     response.direct_passthrough = False  # a static file: read it (it is small)
     body = cache.get(key) if key else None
     if body is None:
+        if not key and request.headers.get("HX-Request") and same_machine():
+            return response  # an answer to the laptop's own browser: nothing to gain
         raw = response.get_data()
         if len(raw) < MIN_SIZE:
             return response

@@ -39,12 +39,35 @@ def test_the_event_stream_is_never_compressed(app, seat_tokens):
     assert "event: revision\ndata: 0\n\n" in first_events(response)
 
 
-def test_the_console_answer_to_a_tap_is_gzipped_too(game):
+PHONE = {"REMOTE_ADDR": "192.168.1.57"}  # a device on the Wi-Fi, not the laptop
+
+
+def test_the_console_answer_to_a_tap_from_another_device_is_gzipped_too(game):
     turn = '{"type": "turn_card", "card": "P1"}'
+    game.client.environ_base.update(PHONE)  # a second referee device on the Wi-Fi
     response = game.post("/act", {"kind": "action", "action": turn}, headers=GZIP)
     assert response.status_code == 200
     assert response.headers["Content-Encoding"] == "gzip"
     assert b'id="console"' in gzip.decompress(response.data)
+
+
+def test_the_laptops_own_browser_gets_its_taps_answers_uncompressed(game, monkeypatch):
+    """Loopback, or the laptop's own Wi-Fi address (the referee's link names it): no
+    network to spare, so no time spent on gzip; whole pages stay compressed (phones)."""
+    import companion.web.wire as wire
+
+    monkeypatch.setattr(wire, "_own_addresses", lambda: frozenset({"192.168.1.20"}))
+    turn = '{"type": "turn_card", "card": "P1"}'
+    for address in ("127.0.0.1", "::1", "::ffff:127.0.0.1", "192.168.1.20"):
+        game.client.environ_base["REMOTE_ADDR"] = address
+        answer = game.post("/act", {"kind": "action", "action": turn}, headers=GZIP)
+        assert "Content-Encoding" not in answer.headers, address
+        assert "Accept-Encoding" in answer.headers["Vary"]
+        page = game.client.get(game.url, headers=GZIP)
+        assert page.headers["Content-Encoding"] == "gzip", address
+    game.client.environ_base.update(PHONE)
+    answer = game.post("/act", {"kind": "dice", "d1": 12}, headers=GZIP)
+    assert answer.headers["Content-Encoding"] == "gzip"
 
 
 def test_static_files_are_linked_by_version_and_cached_for_a_year(app, seat_tokens):

@@ -45,7 +45,21 @@ from companion.tracker.ursuppe.state import (
 
 
 def public_view(state: GameState) -> dict[str, Any]:
-    """The table as everyone sees it."""
+    """The table as everyone sees it, with the standings."""
+    return {
+        **table_view(state),
+        "score_history": [list(r) for r in state.score_history],
+        "start_markers": list(state.start_markers),
+        "ranking": ranking(state),
+        "two_players": state.setup.two_players.value,
+        "persons": person_ranking(state),
+        "winners": _winners(state) if state.phase is Phase.OVER else [],
+    }
+
+
+def table_view(state: GameState) -> dict[str, Any]:
+    """The table as everyone sees it now (the console's view: a tap asks it every time),
+    without the standings `public_view` adds."""
     card = state.current_card()
     now = prompt(state)
     ranked = {p.color for p in _ranked(state)}
@@ -97,12 +111,6 @@ def public_view(state: GameState) -> dict[str, Any]:
         "sensing": genes_sensing.public_notes(state),  # who may look; never the card
         "extra_genes": [GENES_BY_KEY[k].term for k in state.extra_available],
         "toxic": dict(state.toxic),  # Toxic Excretions: DP tokens lying on spaces
-        "score_history": [list(r) for r in state.score_history],
-        "start_markers": list(state.start_markers),
-        "ranking": ranking(state),
-        "two_players": state.setup.two_players.value,
-        "persons": person_ranking(state),
-        "winners": _winners(state) if state.phase is Phase.OVER else [],
     }
 
 
