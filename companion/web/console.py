@@ -82,6 +82,9 @@ def context(
         "state": state,
         "view": view,
         "shown": shown_by_region(game.id, view),
+        "actor": next(
+            (p for p in view["players"] if p["color"] == view["awaiting"]["actor"]), None
+        ),
         "prompt": prompt(state),
         "controls": controls(state, group),
         "log": list(reversed(shown)),

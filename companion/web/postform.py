@@ -47,3 +47,27 @@ def post(
         f'  <button type="submit" class="{escape(cls)}"{asks}>{escape(label)}</button>\n'
         "</form>"
     )
+
+
+def choice_posts(url: str, buttons: list[Any], revision: int, primary: bool = True) -> Markup:
+    """The console's choice buttons, one form each: every legal action on offer, its label
+    in the reader's words (`primary` marks the suggested ones as such)."""
+    from companion.i18n import t
+
+    return Markup("").join(
+        post(
+            url,
+            t(b.label),
+            {"kind": "action", "action": b.action, "revision": revision},
+            "primary" if primary and b.primary else "",
+        )
+        for b in buttons
+    )
+
+
+def dice_posts(url: str, low: int, high: int, revision: int) -> Markup:
+    """One button per face a die may show, low to high."""
+    return Markup("").join(
+        post(url, n, {"kind": "dice", "d1": n, "revision": revision}, "die")
+        for n in range(low, high + 1)
+    )

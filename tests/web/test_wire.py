@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import re
+from pathlib import Path
 
 from conftest import text_of
 from test_seat_and_board import first_events
@@ -100,3 +101,16 @@ def test_a_changed_static_file_gets_a_new_version(app, tmp_path):
     (tmp_path / "x.js").write_text("two, longer")
     assert static_version(app, "x.js") != first
     assert static_version(app, "missing.js") == ""
+
+
+def test_the_style_sheet_goes_to_phones_without_its_comments(app, seat_tokens):
+    """Its notes are for us: a phone gets every rule, and none of the comments' bytes."""
+    phone = app.test_client()
+    page = text_of(phone.get(f"/s/{seat_tokens['red']}"))
+    path, version = next((p, v) for p, v in STATIC_RE.findall(page) if p.endswith("app.css"))
+    sent = gzip.decompress(phone.get(f"{path}?v={version}", headers=GZIP).data)
+    source = (Path(app.static_folder) / "app.css").read_bytes()
+    assert b"/*" in source and b"/*" not in sent and b"*/" not in sent
+    assert sent == re.sub(rb"/\*.*?\*/", b"", source, flags=re.S)
+    comments = re.findall(rb"/\*.*?\*/", source, re.S)
+    assert sent.count(b"{") == source.count(b"{") - sum(c.count(b"{") for c in comments)
