@@ -108,23 +108,38 @@ def report(
     def ratio(value: float, base: float) -> str:
         return f"{fmt(value / base)}x" if value > 0 else "n/a"
 
-    def row(name: str, values: list[float]) -> str:
+    def row(name: str, values: list[float], base: list[float] | None = None) -> str:
         p50, p95 = pct(values, 50), pct(values, 95)
+        b50, b95 = (pct(base, 50), pct(base, 95)) if base else (bare50, bare95)
         return (
-            f"| {name} | {len(values)} | {fmt(p50)} | {fmt(p95)} | {ratio(p50, bare50)} "
-            f"| {ratio(p95, bare95)} |"
+            f"| {name} | {len(values)} | {fmt(p50)} | {fmt(p95)} | {ratio(p50, b50)} "
+            f"| {ratio(p95, b95)} |"
         )
 
     window = cfg.window
+    taps = server.tap_bare or server.bare
+    extra_taps = (server.extra.tap_bare or server.bare) if server.extra else []
     lines += [
-        row("bare route GET /healthz", server.bare),
-        row(f"referee action POST /act, early (actions 1-{window})", server.early),
-        row(f"referee action POST /act, late (last {window} actions)", server.late),
+        row("bare route GET /healthz (with the seat figures)", server.bare),
+        row("bare route GET /healthz, just before each measured tap", taps, taps),
+        row(f"referee action POST /act, early (actions 1-{window})", server.early, taps),
+        row(f"referee action POST /act, late (last {window} actions)", server.late, taps),
         *(
             [
-                row(f"with extra genes: POST /act, early (actions 1-{window})", server.extra.early),
                 row(
-                    f"with extra genes: POST /act, late (last {window} actions)", server.extra.late
+                    "with extra genes: bare route, just before each measured tap",
+                    extra_taps,
+                    extra_taps,
+                ),
+                row(
+                    f"with extra genes: POST /act, early (actions 1-{window})",
+                    server.extra.early,
+                    extra_taps,
+                ),
+                row(
+                    f"with extra genes: POST /act, late (last {window} actions)",
+                    server.extra.late,
+                    extra_taps,
                 ),
             ]
             if server.extra
@@ -143,7 +158,9 @@ def report(
         row("spread, first phone to last phone", server.spread),
         "",
         f"Seat figures measured at action {server.seat_point} of the first game, interleaved "
-        "with the bare route (one keep-alive connection each). Referee actions: "
+        "with the bare route (one keep-alive connection each). The referee's actions are "
+        "compared with the bare route asked just before each of them (its own connection), "
+        "so that both are measured at the same moments of the run. Referee actions: "
         f"{server.actions_played} played in {cfg.games} game(s) (after a warm-up game)"
         + (
             f"; with extra genes: {server.extra.actions_played} of {_name(EXTRA_GAME)} "
@@ -153,11 +170,12 @@ def report(
             else ". "
         )
         + f"Propagation: {server.before_response} of {len(server.propagation)} events reached "
-        "all 12 phones before the referee's own response had been read (negative values: the "
-        "server notifies the hub before it renders the console partial); "
+        "all 12 phones before the referee's own response had been read (the server wakes the "
+        "phones once the referee's answer is written, so a phone is ahead only when the "
+        "client reads its answer late); "
         f"{server.missed_events} not received within 5 s. The commit itself is not visible "
-        "to a client, so the figure from the POST sent (validation, commit, notification and, "
-        "in parallel, the console render) is the upper bound the target is checked on.",
+        "to a client, so the figure from the POST sent (validation, commit, the referee's "
+        "answer, then the notification) is the upper bound the target is checked on.",
     ]
     lines += [f"Note: {n}" for n in server.notes]
     lines += first_load_lines(server.first_load)

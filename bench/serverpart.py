@@ -22,7 +22,8 @@ from companion.tracker.ursuppe.record import record_from_dict
 class ServerResult:
     early: list[float] = field(default_factory=list)  # referee action, ms
     late: list[float] = field(default_factory=list)
-    bare: list[float] = field(default_factory=list)
+    bare: list[float] = field(default_factory=list)  # interleaved with the seat figures
+    tap_bare: list[float] = field(default_factory=list)  # one just before each measured tap
     poll: list[float] = field(default_factory=list)
     render: list[float] = field(default_factory=list)
     propagation: list[float] = field(default_factory=list)  # after the POST response
@@ -124,6 +125,9 @@ def play_game(
     tokens = referee.seat_tokens(game_id)
     phones = Phones(server.port, tokens)
     phones.start(0)
+    # The bare route is asked just before each measured tap, on a connection of its own: the
+    # ratio compares requests made at the same moments (a machine's speed drifts in a run).
+    bare = Client(server.port)
     n = len(actions)
     try:
         for i, action in enumerate(actions):
@@ -135,6 +139,12 @@ def play_game(
                 result.seat_point = i
                 result.first_load = first_load(server.port, tokens[0])
                 seat_measurements(server.port, tokens, i, cfg.samples, result)
+            measured = result is not None and (i < cfg.window or i >= n - cfg.window)
+            if measured:
+                start = time.perf_counter()
+                got, _, _ = bare.get("/healthz")
+                if got == 200:
+                    result.tap_bare.append(ms(time.perf_counter() - start))
             sent = time.perf_counter()
             status, page = referee.act(game_id, action, i)
             received = time.perf_counter()
@@ -167,6 +177,7 @@ def play_game(
         if phones.errors:
             raise RuntimeError(f"a phone's stream failed: {phones.errors[:3]}")
     finally:
+        bare.close()
         phones.stop()
 
 

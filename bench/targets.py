@@ -31,7 +31,8 @@ def evaluate(
 ) -> list[str]:
     out = []
     if server.extra:
-        e, lt, b = pct(server.extra.early, 50), pct(server.extra.late, 50), pct(server.bare, 50)
+        e, lt = pct(server.extra.early, 50), pct(server.extra.late, 50)
+        b = pct(server.extra.tap_bare or server.bare, 50)  # its own server's, at its taps
         out.append(
             f"with extra genes, late-game referee action <= {LATE_VS_EARLY}x an early one: "
             f"{verdict(lt / e <= LATE_VS_EARLY)} (p50 {fmt(lt)} vs {fmt(e)} ms, {lt / e:.2f}x)"
@@ -63,7 +64,7 @@ def evaluate(
                 f"{fmt(lt['ms'])} ms per action."
             )
     out.append(text)
-    bare = pct(server.bare, 50)
+    bare = pct(server.tap_bare or server.bare, 50)  # asked just before each measured tap
     ratio = early / bare
     text = (
         f"referee action p50 <= {ACTION_VS_BARE:.0f}x the bare route: "
