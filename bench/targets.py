@@ -64,12 +64,12 @@ def evaluate(
                 f"{fmt(lt['ms'])} ms per action."
             )
     out.append(text)
-    bare = pct(server.tap_bare or server.bare, 50)  # asked just before each measured tap
-    ratio = early / bare
+    tap_bare = pct(server.tap_bare or server.bare, 50)  # asked just before each measured tap
+    ratio = early / tap_bare
     text = (
         f"referee action p50 <= {ACTION_VS_BARE:.0f}x the bare route: "
-        f"{verdict(ratio <= ACTION_VS_BARE)} (early p50 {fmt(early)} vs {fmt(bare)} ms, "
-        f"{ratio:.1f}x; late {late / bare:.1f}x)"
+        f"{verdict(ratio <= ACTION_VS_BARE)} (early p50 {fmt(early)} vs {fmt(tap_bare)} ms, "
+        f"{ratio:.1f}x; late {late / tap_bare:.1f}x)"
     )
     if ratio > ACTION_VS_BARE and profiles:
         pe = profiles["parts"]["early"]
@@ -87,7 +87,7 @@ def evaluate(
             f"{sum('immutable' in r['cache'] for r in server.first_load)})"
         )
         out.append(text)
-    poll = pct(server.poll, 50)
+    poll, bare = pct(server.poll, 50), pct(server.bare, 50)  # interleaved with the polls
     ratio = poll / bare
     text = (
         f"seat poll with nothing new <= {POLL_VS_BARE}x the bare route: "
