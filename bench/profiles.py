@@ -98,7 +98,7 @@ def request_parts(app: Any, store: Any, record: Record, position: int) -> dict[s
     """Time the parts of a referee action's answer at a position of the game (ms, best of 5)."""
     from flask import render_template
 
-    from companion.web import console
+    from companion.web import console_view
 
     game = store.import_record(Record(record.setup, record.entries[:position]), "parts")
     parts: dict[str, float] = {}
@@ -112,8 +112,8 @@ def request_parts(app: Any, store: Any, record: Record, position: int) -> dict[s
                 runs.append(time.perf_counter() - begin)
             return ms(min(runs))
 
-        ctx = console.context(game)
-        parts["context (prompt, controls, views)"] = best(lambda: console.context(game))
+        ctx = console_view.context(game)
+        parts["context (prompt, controls, views)"] = best(lambda: console_view.context(game))
         parts["render _console.html"] = best(lambda: render_template("_console.html", **ctx))
         no_log = dict(ctx, log=[])
         parts["render _console.html without the log"] = best(
@@ -122,7 +122,7 @@ def request_parts(app: Any, store: Any, record: Record, position: int) -> dict[s
         parts["log entries shown"] = float(len(ctx["log"]))
         parts["partial size (KB)"] = len(render_template("_console.html", **ctx)) / 1024
         # What a tap is answered with: the console with only the newest log entries.
-        tap = console.context(game, log_from=max(1, game.revision - 1))
+        tap = console_view.context(game, log_from=max(1, game.revision - 1))
         parts["render a tap's answer (newest log entries only)"] = best(
             lambda: render_template("_console.html", **tap)
         )

@@ -96,6 +96,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         records,
         rules,
         seat,
+        soup_svg,
         svg,
         taps,
         urland_svg,
@@ -104,7 +105,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
 
     app.jinja_env.globals.update(
-        board_svg=svg.board_svg,
+        board_svg=soup_svg.board_svg,
         ladder_svg=svg.ladder_svg,
         chart_svg=svg.chart_svg,
         compass_svg=svg.compass_svg,

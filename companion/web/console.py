@@ -23,15 +23,11 @@ from companion.tracker.colors import Color
 from companion.tracker.errors import ActionError, InvalidAction
 from companion.tracker.msg import msg
 from companion.tracker.record_core import Undo
-from companion.tracker.ursuppe import prompt
-from companion.tracker.ursuppe.data import GENES
 from companion.tracker.ursuppe.people import person_of
-from companion.tracker.ursuppe.projection import table_view
 from companion.tracker.ursuppe.state import person_ref
 from companion.web import autoroll
 from companion.web.auth import referee_required
 from companion.web.common import page_or_partial, store, unchanged_since, wants_partial
-from companion.web.controls import controls
 from companion.web.correction import correction_from_form
 from companion.web.games import SHAPES
 from companion.web.gameshells import shell_of
@@ -41,7 +37,6 @@ from companion.web.taps import given_up_message, recorded_note, save_message, ta
 
 bp = Blueprint("console", __name__, url_prefix="/games/<game_id>")
 
-LOG_SHOWN = 30  # the console's log window; the full history has its own page
 
 
 def load(game_id: str) -> Game:
@@ -57,71 +52,6 @@ def base_url() -> str:
     from flask import current_app
 
     return (current_app.config.get("PUBLIC_URL") or request.host_url).rstrip("/")
-
-
-def context(
-    game: Game,
-    error: str | None = None,
-    conflict: bool = False,
-    note: str | None = None,
-    log_from: int | None = None,
-    group: str = "",
-) -> dict:
-    """Everything the console templates need, computed by the core.
-
-    With `log_from`, the log holds only the entries from that seq on: the browser keeps the
-    older ones it already shows (app.js), so a late-game tap costs what an early one does.
-    """
-    state = game.state
-    view = table_view(state)
-    shown = game.log[-LOG_SHOWN:]
-    if log_from is not None:
-        shown = [item for item in shown if item.seq >= log_from]
-    return {
-        "game": game,
-        "state": state,
-        "view": view,
-        "shown": shown_by_region(game.id, view),
-        "actor": next(
-            (p for p in view["players"] if p["color"] == view["awaiting"]["actor"]), None
-        ),
-        "prompt": prompt(state),
-        "controls": controls(state, group),
-        "log": list(reversed(shown)),
-        "log_hidden": max(0, len(game.log) - LOG_SHOWN),
-        "log_from": log_from,
-        "log_limit": LOG_SHOWN,
-        "error": error,
-        "conflict": conflict,
-        "note": note,
-        "backup_error": store().backup_error,
-        "shapes": SHAPES,
-        "genes": GENES,
-        "colors": [c.value for c in state.colors],
-        "app_rolls": game.dice_by_app,
-        "app_cards": game.cards_by_app,
-    }
-
-
-def shown_by_region(game_id: str, view: dict) -> dict[str, tuple]:
-    """What each quiet region of the console reads, as plain data (the name it is kept by,
-    `drawings.fragment`): words by their English text, the game's own names by its id."""
-    return {
-        "status": (game_id, view["round"], view["phase"], view["card"], view["cards_left"]),
-        "players": (
-            game_id,
-            [
-                (p["color"], p["bp"], p["marker"], p["amoebas"], [str(g) for g in p["genes"]])
-                for p in view["players"]
-            ],
-        ),
-        "side": (
-            game_id,
-            [str(g) for g in view["extra_genes"]],
-            [str(note) for note in view["sensing"]],
-            view["supply"],
-        ),
-    }
 
 
 def render_console(game: Game, status: int = 200, **extra):

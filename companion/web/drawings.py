@@ -25,7 +25,7 @@ from flask import request
 from markupsafe import Markup
 
 from companion.i18n import current_language
-from companion.web import svg
+from companion.web import soup_svg, svg
 
 HEADER = "X-Drawings"
 CACHED = 256  # drawings and fragments of the last taps of a few games, in each language
@@ -101,7 +101,7 @@ def soup(board: Any, view: dict[str, Any], *tap: Any) -> Markup:
             tap,
         )
     )
-    return _drawing(key, lambda: svg.board_svg(board, view, None, *tap))
+    return _drawing(key, lambda: soup_svg.board_svg(board, view, None, *tap))
 
 
 def ladder(view: dict[str, Any]) -> Markup:

@@ -6,7 +6,7 @@ becomes an action, how a record is read and exported. The store takes the rules 
 same key (`tracker.game.GAMES`). A third game is a third entry in `SHELLS` (see README).
 
 Ursuppe's views predate this registry: their contexts stay where they were written
-(`console.context`, `seat._context`, `board._context`, `ursuppe_setup.create_ursuppe`),
+(`console_view.context`, `seat._context`, `board._context`, `ursuppe_setup.create_ursuppe`),
 imported when called, so those modules may import this one.
 """
 
@@ -88,7 +88,7 @@ def _ursuppe_console(game: Game, **extra: Any) -> dict:
     """Ursuppe's console; `?group=` opens a group of a long list of choices (web/stages.py)."""
     from flask import request
 
-    from companion.web.console import context
+    from companion.web.console_view import context
 
     return context(game, group=request.args.get("group", "")[:200], **extra)
 

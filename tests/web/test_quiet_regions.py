@@ -11,15 +11,15 @@ import pytest
 from conftest import text_of
 
 from companion.tracker.ursuppe.record import Record, record_from_dict
-from companion.web import drawings, svg
+from companion.web import drawings, soup_svg
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def _fresh() -> None:
     drawings._cache.clear()
-    svg._pieces.cache_clear()
-    svg._tap.cache_clear()
+    soup_svg._pieces.cache_clear()
+    soup_svg._tap.cache_clear()
 
 
 @pytest.mark.parametrize(

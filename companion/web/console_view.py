@@ -1,0 +1,79 @@
+"""What the referee console shows: the context its templates read, computed by the core, and
+what each of its quiet regions reads (the name it is kept by)."""
+
+from __future__ import annotations
+
+from companion.store import Game
+from companion.tracker.ursuppe import prompt
+from companion.tracker.ursuppe.data import GENES
+from companion.tracker.ursuppe.projection import table_view
+from companion.web.common import store
+from companion.web.controls import controls
+from companion.web.games import SHAPES
+
+LOG_SHOWN = 30  # the console's log window; the full history has its own page
+
+
+def context(
+    game: Game,
+    error: str | None = None,
+    conflict: bool = False,
+    note: str | None = None,
+    log_from: int | None = None,
+    group: str = "",
+) -> dict:
+    """Everything the console templates need, computed by the core.
+
+    With `log_from`, the log holds only the entries from that seq on: the browser keeps the
+    older ones it already shows (app.js), so a late-game tap costs what an early one does.
+    """
+    state = game.state
+    view = table_view(state)
+    shown = game.log[-LOG_SHOWN:]
+    if log_from is not None:
+        shown = [item for item in shown if item.seq >= log_from]
+    return {
+        "game": game,
+        "state": state,
+        "view": view,
+        "shown": shown_by_region(game.id, view),
+        "actor": next(
+            (p for p in view["players"] if p["color"] == view["awaiting"]["actor"]), None
+        ),
+        "prompt": prompt(state),
+        "controls": controls(state, group),
+        "log": list(reversed(shown)),
+        "log_hidden": max(0, len(game.log) - LOG_SHOWN),
+        "log_from": log_from,
+        "log_limit": LOG_SHOWN,
+        "error": error,
+        "conflict": conflict,
+        "note": note,
+        "backup_error": store().backup_error,
+        "shapes": SHAPES,
+        "genes": GENES,
+        "colors": [c.value for c in state.colors],
+        "app_rolls": game.dice_by_app,
+        "app_cards": game.cards_by_app,
+    }
+
+
+def shown_by_region(game_id: str, view: dict) -> dict[str, tuple]:
+    """What each quiet region of the console reads, as plain data (the name it is kept by,
+    `drawings.fragment`): words by their English text, the game's own names by its id."""
+    return {
+        "status": (game_id, view["round"], view["phase"], view["card"], view["cards_left"]),
+        "players": (
+            game_id,
+            [
+                (p["color"], p["bp"], p["marker"], p["amoebas"], [str(g) for g in p["genes"]])
+                for p in view["players"]
+            ],
+        ),
+        "side": (
+            game_id,
+            [str(g) for g in view["extra_genes"]],
+            [str(note) for note in view["sensing"]],
+            view["supply"],
+        ),
+    }

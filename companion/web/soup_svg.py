@@ -1,0 +1,160 @@
+"""The soup drawn in SVG: its spaces, cubes, toxic tokens, amoebas and the compass island;
+the spaces that can be tapped are buttons. Presentation only: everything comes from the core.
+
+A tap changes a few spaces of the soup: each space's pieces are kept by what they show
+(their words in `lang`), and the tappable layer is drawn over them, so a new soup costs the
+spaces whose pieces changed.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import lru_cache
+from html import escape
+from typing import Any
+
+from markupsafe import Markup
+
+from companion.i18n import current_language, ngettext
+from companion.i18n import gettext as _
+from companion.tracker.ursuppe.board import Board
+from companion.web.svg import CELL, FILL, INK, _compass, shape
+
+
+def _cubes(counts: dict[str, int], colors: list[str], x: float, y: float) -> str:
+    """A space's food cubes: one tile per color, in seat order, with its count written large."""
+    rows = math.ceil(len(colors) / 3)
+    top = y + 97 - rows * 22
+    out = []
+    for i, color in enumerate(colors):
+        tx, ty = x + 4 + (i % 3) * 31, top + (i // 3) * 22
+        n = counts[color]
+        empty = " empty" if n == 0 else ""
+        out.append(
+            f'<g class="cubes{empty}" data-color="{color}">'
+            f'<rect x="{tx}" y="{ty}" width="29" height="20" rx="3" fill="{FILL[color]}"/>'
+            f'<text x="{tx + 14.5}" y="{ty + 16}" class="cube-n" fill="{INK[color]}">{n}</text>'
+            "</g>"
+        )
+    return "".join(out)
+
+
+def _toxic(tokens: int, x: float, y: float) -> str:
+    """Toxic Excretions' DP tokens lying on a space (the next amoeba to enter takes them)."""
+    if not tokens:
+        return ""
+    label = escape(ngettext("%(num)s toxic DP token", "%(num)s toxic DP tokens", tokens))
+    return (
+        f'<g class="toxic" data-toxic="{tokens}"><title>{label}</title>'
+        f'<text x="{x + CELL - 8}" y="{y + 18}" class="toxic-n">☣{tokens}</text></g>'
+    )
+
+
+@lru_cache(maxsize=4096)
+def _pieces(
+    lang: str,
+    space: int,
+    cubes: tuple[int, ...],
+    colors: tuple[str, ...],
+    toxic: int,
+    here: tuple[tuple[str, int, int, bool], ...],
+) -> str:
+    """A space's cell, number, cubes, toxic tokens and amoebas, in its own coordinates."""
+    # Each space draws in its own coordinates, moved into place: its cubes, numbers and
+    # amoebas are then the same text on every space, which the wire's gzip packs away.
+    x, y = 0, 0
+    parts = [
+        f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" '
+        'rx="10" class="cell"/>',
+        f'<text x="{x + 7}" y="{y + 18}" class="space-no">{space}</text>',
+        _cubes(dict(zip(colors, cubes)), list(colors), x, y),
+        _toxic(toxic, x, y),
+    ]
+    for j, (color, number, dp, mine) in enumerate(here):
+        per_row = 5
+        in_row = min(per_row, len(here) - j // per_row * per_row)
+        ax = x + 50 + (j % per_row - (in_row - 1) / 2) * 18
+        ay = y + 30 + (j // per_row) * 14
+        ring = ' class="mine"' if mine else ""
+        parts.append(
+            f"<g{ring}>"
+            + shape(color, ax, ay, 9)
+            + f'<text x="{ax}" y="{ay + 4}" class="amoeba-no" fill="{INK[color]}">'
+            f"{number}</text>"
+        )
+        for d in range(dp):
+            parts.append(f'<circle cx="{ax - 6 + d * 6}" cy="{ay + 13}" r="2.4" fill="#111"/>')
+        parts.append("</g>")
+    return "".join(parts)
+
+
+@lru_cache(maxsize=1024)
+def _tap(lang: str, space: int, act_url: str, space_kind: str) -> str:
+    """The button over a space that can be tapped: a bare rectangle, so that its name
+    ("Space N") is not contradicted by the cube and amoeba numbers drawn below it."""
+    vals = json.dumps({"kind": space_kind, "space": space})
+    return (
+        f'<rect x="2" y="2" width="{CELL - 4}" height="{CELL - 4}" '
+        f'rx="10" class="tap" hx-post="{escape(act_url)}" hx-vals=\'{escape(vals)}\' '
+        'hx-include="#space-pick" hx-target="#console" hx-swap="outerHTML" '
+        f'tabindex="0" role="button" aria-label="{escape(_("Space %(n)s", n=space))}"/>'
+    )
+
+
+def board_svg(
+    board: Board,
+    view: dict[str, Any],
+    highlight: str | list[str] | None = None,
+    legal: dict[int, list[int]] | None = None,
+    act_url: str = "",
+    space_kind: str = "",
+    space_color: str = "",
+) -> Markup:
+    """The soup with its spaces, cubes, amoebas and compass; legal spaces can be tapped."""
+    rows, cols = len(board.rows), max(len(r) for r in board.rows)
+    w, h = cols * CELL, rows * CELL
+    # With tappable spaces the drawing is a group of buttons, not one image (an image's
+    # children are not announced, and buttons inside it would be nested controls).
+    role = "group" if legal is not None and act_url else "img"
+    parts = [
+        f'<svg class="soup" viewBox="-4 -4 {w + 8} {h + 8}" role="{role}" '
+        f'aria-label="{escape(_("The primordial soup"))}">'
+    ]
+    colors = list(view["supply"].keys())
+    # the seat's own colors (two in double play) are ringed
+    mine = {highlight} if isinstance(highlight, str) else set(highlight or ())
+    by_space: dict[int, list[dict]] = {}
+    for a in view["amoebas"]:
+        by_space.setdefault(a["space"], []).append(a)
+    island = board.island()
+    lang = current_language()
+    toxic = view.get("toxic", {})
+    tap_to = (act_url, space_kind) if legal is not None and act_url else None
+    colors_key = tuple(colors)
+    for space in board.spaces():
+        here = by_space.get(space, ())
+        r, c = board.cell(space)
+        is_legal = legal is not None and space in legal
+        parts.append(
+            f'<g class="{"space legal" if is_legal else "space"}" data-space="{space}" '
+            f'transform="translate({c * CELL} {r * CELL})">'
+        )
+        parts.append(
+            _pieces(
+                lang,
+                space,
+                tuple(view["cubes"][space][k] for k in colors),
+                colors_key,
+                toxic.get(space, 0),
+                tuple((a["color"], a["number"], a["dp"], a["color"] in mine) for a in here),
+            )
+        )
+        if is_legal and tap_to:
+            parts.append(_tap(lang, space, *tap_to))
+        parts.append("</g>")
+    if island:
+        ir, ic = island
+        parts.append(_compass(ic * CELL + CELL / 2, ir * CELL + CELL / 2, view.get("card")))
+    parts.append("</svg>")
+    return Markup("".join(parts))
