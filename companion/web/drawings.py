@@ -47,37 +47,33 @@ def _shown() -> set[str]:
     return set(request.headers.get(HEADER, "").split()[:8])
 
 
-def _drawing(key: str, render: Callable[[], Markup]) -> Markup:
-    if key in _shown():
-        return Markup(f'<svg data-keep="{key}"></svg>')
+def _remembered(key: str, render: Callable[[], Markup]) -> Markup:
+    """The markup named `key`, from the cache, else rendered now and kept (newest last)."""
     with _lock:
         found = _cache.get(key)
         if found is not None:
             _cache.move_to_end(key)
             return found
-    found = Markup(str(render()).replace("<svg ", f'<svg data-drawing="{key}" ', 1))
+    found = render()
     with _lock:
         _cache[key] = found
         if len(_cache) > CACHED:
             _cache.popitem(last=False)
     return found
+
+
+def _drawing(key: str, render: Callable[[], Markup]) -> Markup:
+    if key in _shown():
+        return Markup(f'<svg data-keep="{key}"></svg>')
+    return _remembered(
+        key, lambda: Markup(str(render()).replace("<svg ", f'<svg data-drawing="{key}" ', 1))
+    )
 
 
 def fragment(name: str, *shown: Any, caller: Callable[[], str]) -> Markup:
     """A template region (`{% call fragment(name, what it shows...) %}`) rendered once per
     look: `shown` must be everything the region's body reads, apart from the language."""
-    key = _digest((name, current_language(), shown))
-    with _lock:
-        found = _cache.get(key)
-        if found is not None:
-            _cache.move_to_end(key)
-            return found
-    found = Markup(caller())
-    with _lock:
-        _cache[key] = found
-        if len(_cache) > CACHED:
-            _cache.popitem(last=False)
-    return found
+    return _remembered(_digest((name, current_language(), shown)), lambda: Markup(caller()))
 
 
 @lru_cache(maxsize=32)
