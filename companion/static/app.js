@@ -309,6 +309,7 @@
     if (isConsolePost(detail)) {
       window.clearTimeout(tap.releaseTimer);
       tap.busy = true;
+      tap.reopen = false; // a tap's answer closes the correction form; only a live swap keeps it
       tap.note = null;
       clearNote();
       return;
@@ -426,7 +427,8 @@
       return;
     }
     var slot = details.querySelector(".correction-slot");
-    if (slot) { htmx.trigger(slot, "open-form"); }
+    // A console reopened as it is swapped in may not be processed by htmx yet: process first.
+    if (slot) { htmx.process(slot); htmx.trigger(slot, "open-form"); }
   }, true);
 
   // --- Half-filled forms survive live swaps ------------------------------------------------
