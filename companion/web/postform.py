@@ -11,6 +11,7 @@ from typing import Any
 from flask.globals import _cv_request
 from markupsafe import Markup, escape
 
+from companion.i18n import t
 from companion.web.auth import csrf_token
 
 
@@ -52,8 +53,6 @@ def post(
 def choice_posts(url: str, buttons: list[Any], revision: int, primary: bool = True) -> Markup:
     """The console's choice buttons, one form each: every legal action on offer, its label
     in the reader's words (`primary` marks the suggested ones as such)."""
-    from companion.i18n import t
-
     return Markup("").join(
         post(
             url,
