@@ -59,9 +59,9 @@ def _translations() -> Translator:
     ctx = _cv_request.get()  # the request itself, not through its proxies (a hot path)
     found = getattr(ctx, "companion_translations", None)
     if found is None:
-        from flask_babel import get_translations
-
-        found = ctx.companion_translations = get_translations()
+        # The catalog Flask-Babel's `get_translations` loads for the same language (the same
+        # folder, the same selector), without its locale parsing on every request.
+        found = ctx.companion_translations = translator(current_language())
     return found
 
 
@@ -165,10 +165,20 @@ def select_language() -> str:
     English (Flask-Babel's locale selector)."""
     from flask import request
 
-    chosen = request.cookies.get(COOKIE, "")
-    if chosen in LANGUAGES:
-        return chosen
-    return request.accept_languages.best_match(LANGUAGES, default=DEFAULT) or DEFAULT
+    return _language_of(request.cookies.get(COOKIE, ""), request.headers.get("Accept-Language", ""))
+
+
+@lru_cache(maxsize=256)
+def _language_of(cookie: str, accept: str) -> str:
+    """The language a `lang` cookie and an `Accept-Language` header choose (a device sends
+    the same ones on every request: parsed once)."""
+    if cookie in LANGUAGES:
+        return cookie
+    from werkzeug.datastructures import LanguageAccept
+    from werkzeug.http import parse_accept_header
+
+    found = parse_accept_header(accept, LanguageAccept).best_match(LANGUAGES, default=DEFAULT)
+    return found or DEFAULT
 
 
 def current_language() -> str:
@@ -181,11 +191,7 @@ def current_language() -> str:
     ctx = _cv_request.get()
     found = getattr(ctx, "companion_language", None)
     if found is None:
-        from flask_babel import get_locale
-
-        locale = get_locale()
-        found = locale.language if locale is not None and locale.language in LANGUAGES else DEFAULT
-        ctx.companion_language = found
+        found = ctx.companion_language = select_language()  # Flask-Babel's selector too
     return found
 
 
