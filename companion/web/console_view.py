@@ -3,6 +3,8 @@ what each of its quiet regions reads (the name it is kept by)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.store import Game
 from companion.tracker.ursuppe import prompt
 from companion.tracker.ursuppe.data import GENES
@@ -58,18 +60,15 @@ def context(
     }
 
 
-def shown_by_region(game_id: str, view: dict) -> dict[str, tuple]:
+def shown_by_region(game_id: str, view: dict) -> dict[str, Any]:
     """What each quiet region of the console reads, as plain data (the name it is kept by,
     `drawings.fragment`): words by their English text, the game's own names by its id."""
     return {
         "status": (game_id, view["round"], view["phase"], view["card"], view["cards_left"]),
-        "players": (
-            game_id,
-            [
-                (p["color"], p["bp"], p["marker"], p["amoebas"], [str(g) for g in p["genes"]])
-                for p in view["players"]
-            ],
-        ),
+        "players": [  # one row each (the name comes with the game)
+            (game_id, p["color"], p["bp"], p["marker"], p["amoebas"], [str(g) for g in p["genes"]])
+            for p in view["players"]
+        ],
         "side": (
             game_id,
             [str(g) for g in view["extra_genes"]],

@@ -102,6 +102,30 @@ def _tap(lang: str, space: int, act_url: str, space_kind: str) -> str:
     )
 
 
+@lru_cache(maxsize=4096)
+def _space(
+    lang: str,
+    space: int,
+    cell: tuple[int, int],
+    cubes: tuple[int, ...],
+    colors: tuple[str, ...],
+    toxic: int,
+    here: tuple[tuple[str, int, int, bool], ...],
+    tap_to: tuple[str, str] | str | None,
+) -> str:
+    """A space moved into place: its pieces, and its button when it can be tapped (`tap_to`:
+    the address and kind of the tap; "" when legal but not tappable; None when not legal)."""
+    r, c = cell
+    group = "space" if tap_to is None else "space legal"
+    button = _tap(lang, space, *tap_to) if tap_to else ""
+    return (
+        f'<g class="{group}" data-space="{space}" transform="translate({c * CELL} {r * CELL})">'
+        + _pieces(lang, space, cubes, colors, toxic, here)
+        + button
+        + "</g>"
+    )
+
+
 def board_svg(
     board: Board,
     view: dict[str, Any],
@@ -130,29 +154,23 @@ def board_svg(
     island = board.island()
     lang = current_language()
     toxic = view.get("toxic", {})
-    tap_to = (act_url, space_kind) if legal is not None and act_url else None
+    tap_to = (act_url, space_kind) if legal is not None and act_url else ""
     colors_key = tuple(colors)
+    cubes = view["cubes"]
     for space in board.spaces():
         here = by_space.get(space, ())
-        r, c = board.cell(space)
-        is_legal = legal is not None and space in legal
         parts.append(
-            f'<g class="{"space legal" if is_legal else "space"}" data-space="{space}" '
-            f'transform="translate({c * CELL} {r * CELL})">'
-        )
-        parts.append(
-            _pieces(
+            _space(
                 lang,
                 space,
-                tuple(view["cubes"][space][k] for k in colors),
+                board.cell(space),
+                tuple(cubes[space].values()),  # in seat order, as `colors`
                 colors_key,
                 toxic.get(space, 0),
                 tuple((a["color"], a["number"], a["dp"], a["color"] in mine) for a in here),
+                tap_to if legal is not None and space in legal else None,
             )
         )
-        if is_legal and tap_to:
-            parts.append(_tap(lang, space, *tap_to))
-        parts.append("</g>")
     if island:
         ir, ic = island
         parts.append(_compass(ic * CELL + CELL / 2, ir * CELL + CELL / 2, view.get("card")))

@@ -20,6 +20,7 @@ def _fresh() -> None:
     drawings._cache.clear()
     soup_svg._pieces.cache_clear()
     soup_svg._tap.cache_clear()
+    soup_svg._space.cache_clear()
 
 
 @pytest.mark.parametrize(

@@ -24,6 +24,8 @@ from companion.tracker.ursuppe.state import GameState, Phase, Step, player_ref
 def _sense(state: GameState, color: Color) -> str | None:
     """Which sensing gene lets this player look at the next card now, if any."""
     player = state.player(color)
+    if not (player.holds(ENVIRONMENTAL_SENSING) or player.holds(MIGRATION_SENSING)):
+        return None  # most players: every view asks this, so the cheap test goes first
     if state.phase in (Phase.SETUP, Phase.OVER) or not state.remaining_cards():
         return None
     if player.holds(ENVIRONMENTAL_SENSING):

@@ -13,6 +13,7 @@ sentences: the shell renders them in each reader's language (`str()` is English)
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from companion.tracker.citations import cite
@@ -64,6 +65,10 @@ def table_view(state: GameState) -> dict[str, Any]:
     now = prompt(state)
     ranked = {p.color for p in _ranked(state)}
     colors = [c.value for c in state.colors]
+    # One pass over the amoebas and the cube rows instead of one per player (the console
+    # asks this on every tap): the same counts as amoebas_of and supply.
+    alive = Counter(a.color for a in state.amoebas)
+    on_board = [sum(column) for column in zip(*state.cubes)]
     return {
         "round": state.round,
         "phase": state.phase.value,
@@ -94,7 +99,7 @@ def table_view(state: GameState) -> dict[str, Any]:
                 "marker": p.marker,
                 "bp": p.bp,
                 "genes": [GENES_BY_KEY[k].term for k in p.gene_keys],
-                "amoebas": len(state.amoebas_of(p.color)),
+                "amoebas": alive[p.color],
                 "ranked": p.color in ranked,
             }
             for p in state.players
@@ -107,7 +112,10 @@ def table_view(state: GameState) -> dict[str, Any]:
         "cubes": {
             space: dict(zip(colors, state.cubes_on(space))) for space in state.setup.board.spaces()
         },
-        "supply": {value: state.supply(c) for c, value in zip(state.colors, colors)},
+        "supply": {
+            value: state.box_of(c) - on_board[i]
+            for i, (c, value) in enumerate(zip(state.colors, colors))
+        },
         "sensing": genes_sensing.public_notes(state),  # who may look; never the card
         "extra_genes": [GENES_BY_KEY[k].term for k in state.extra_available],
         "toxic": dict(state.toxic),  # Toxic Excretions: DP tokens lying on spaces
