@@ -61,18 +61,25 @@ def context(
 
 
 def shown_by_region(game_id: str, view: dict) -> dict[str, Any]:
-    """What each quiet region of the console reads, as plain data (the name it is kept by,
+    """What each quiet region of the console reads, as plain tuples (the name it is kept by,
     `drawings.fragment`): words by their English text, the game's own names by its id."""
+    card = view["card"]
     return {
-        "status": (game_id, view["round"], view["phase"], view["card"], view["cards_left"]),
+        "status": (
+            game_id,
+            view["round"],
+            view["phase"],
+            tuple(card.items()) if card else None,
+            view["cards_left"],
+        ),
         "players": [  # one row each (the name comes with the game)
-            (game_id, p["color"], p["bp"], p["marker"], p["amoebas"], [str(g) for g in p["genes"]])
+            (game_id, p["color"], p["bp"], p["marker"], p["amoebas"], tuple(map(str, p["genes"])))
             for p in view["players"]
         ],
         "side": (
             game_id,
-            [str(g) for g in view["extra_genes"]],
-            [str(note) for note in view["sensing"]],
-            view["supply"],
+            tuple(map(str, view["extra_genes"])),
+            tuple(map(str, view["sensing"])),
+            tuple(view["supply"].items()),
         ),
     }

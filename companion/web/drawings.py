@@ -29,7 +29,7 @@ from companion.web import soup_svg, svg
 
 HEADER = "X-Drawings"
 CACHED = 256  # drawings and fragments of the last taps of a few games, in each language
-_cache: OrderedDict[str, Markup] = OrderedDict()
+_cache: OrderedDict[Any, Markup] = OrderedDict()
 _lock = threading.Lock()  # waitress answers on many threads
 
 
@@ -47,7 +47,7 @@ def _shown() -> set[str]:
     return set(request.headers.get(HEADER, "").split()[:8])
 
 
-def _remembered(key: str, render: Callable[[], Markup]) -> Markup:
+def _remembered(key: Any, render: Callable[[], Markup]) -> Markup:
     """The markup named `key`, from the cache, else rendered now and kept (newest last)."""
     with _lock:
         found = _cache.get(key)
@@ -73,7 +73,12 @@ def _drawing(key: str, render: Callable[[], Markup]) -> Markup:
 def fragment(name: str, *shown: Any, caller: Callable[[], str]) -> Markup:
     """A template region (`{% call fragment(name, what it shows...) %}`) rendered once per
     look: `shown` must be everything the region's body reads, apart from the language."""
-    return _remembered(_digest((name, current_language(), shown)), lambda: Markup(caller()))
+    key: Any = (name, current_language(), shown)
+    try:  # plain tuples name it as they are (exact, and cheaper than a digest)
+        hash(key)
+    except TypeError:  # a list or a dict among them: named by its digest
+        key = _digest(key)
+    return _remembered(key, lambda: Markup(caller()))
 
 
 @lru_cache(maxsize=32)

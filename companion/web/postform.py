@@ -24,6 +24,32 @@ def _token() -> Markup:
     return found
 
 
+def _head(url: str, target: str) -> str:
+    """A one-button form's opening and its CSRF field (the same for every button of a list)."""
+    url = escape(url)
+    return (
+        f'<form class="inline" method="post" action="{url}" hx-post="{url}" '
+        f'hx-target="{escape(target)}" hx-swap="outerHTML">\n'
+        f'  <input type="hidden" name="csrf" value="{_token()}">\n'
+    )
+
+
+def _fields(fields: dict[str, Any] | None) -> str:
+    return "".join(
+        f'<input type="hidden" name="{escape(k)}" value="{escape(v)}">'
+        for k, v in (fields or {}).items()
+    )
+
+
+def _button(head: str, hidden: str, label: Any, cls: str, confirm: str | None) -> str:
+    asks = f' data-confirm="{escape(confirm)}"' if confirm else ""
+    return (
+        f"{head}  {hidden}\n"
+        f'  <button type="submit" class="{escape(cls)}"{asks}>{escape(label)}</button>\n'
+        "</form>"
+    )
+
+
 def post(
     url: str,
     label: Any,
@@ -34,39 +60,38 @@ def post(
 ) -> Markup:
     """A form with one button posting `fields` (and the CSRF token) to `url`, by htmx into
     `target`, or as a plain form without script; `confirm` asks before it is sent."""
-    url = escape(url)
-    hidden = "".join(
-        f'<input type="hidden" name="{escape(k)}" value="{escape(v)}">'
-        for k, v in (fields or {}).items()
-    )
-    asks = f' data-confirm="{escape(confirm)}"' if confirm else ""
-    return Markup(
-        f'<form class="inline" method="post" action="{url}" hx-post="{url}" '
-        f'hx-target="{escape(target)}" hx-swap="outerHTML">\n'
-        f'  <input type="hidden" name="csrf" value="{_token()}">\n'
-        f"  {hidden}\n"
-        f'  <button type="submit" class="{escape(cls)}"{asks}>{escape(label)}</button>\n'
-        "</form>"
-    )
+    return Markup(_button(_head(url, target), _fields(fields), label, cls, confirm))
 
 
 def choice_posts(url: str, buttons: list[Any], revision: int, primary: bool = True) -> Markup:
     """The console's choice buttons, one form each: every legal action on offer, its label
     in the reader's words (`primary` marks the suggested ones as such)."""
-    return Markup("").join(
-        post(
-            url,
-            t(b.label),
-            {"kind": "action", "action": b.action, "revision": revision},
-            "primary" if primary and b.primary else "",
+    # As `post` makes them, with only the action and its label to escape (a tap's answer
+    # holds a dozen of these: the console's hot path).
+    head = _head(url, "#console")
+    rev = int(revision)
+    return Markup(
+        "".join(
+            f'{head}  <input type="hidden" name="kind" value="action">'
+            f'<input type="hidden" name="action" value="{escape(b.action)}">'
+            f'<input type="hidden" name="revision" value="{rev}">\n'
+            f'  <button type="submit" class="{"primary" if primary and b.primary else ""}">'
+            f"{escape(t(b.label))}</button>\n</form>"
+            for b in buttons
         )
-        for b in buttons
     )
 
 
 def dice_posts(url: str, low: int, high: int, revision: int) -> Markup:
-    """One button per face a die may show, low to high."""
-    return Markup("").join(
-        post(url, n, {"kind": "dice", "d1": n, "revision": revision}, "die")
-        for n in range(low, high + 1)
+    """One button per face a die may show, low to high (as `post` makes them)."""
+    head = _head(url, "#console")
+    rev = int(revision)
+    return Markup(
+        "".join(
+            f'{head}  <input type="hidden" name="kind" value="dice">'
+            f'<input type="hidden" name="d1" value="{n}">'
+            f'<input type="hidden" name="revision" value="{rev}">\n'
+            f'  <button type="submit" class="die">{n}</button>\n</form>'
+            for n in range(int(low), int(high) + 1)
+        )
     )
