@@ -526,7 +526,8 @@ class Store:
             # Apply to a copy first: a refused entry changes nothing, in memory or on disk.
             # (History and the log items are immutable chains: the copy shares them safely.)
             trial = dataclasses.replace(game)
-            events = trial.add(entry)
+            text = entry_text(entry, game.core.entry_to_dict)  # as stored, made once
+            events = trial.add(entry, text)
             try:
                 with self._lock, self._writing() as db:
                     last = db.execute(
@@ -541,7 +542,7 @@ class Store:
                             ),
                             last,
                         )
-                    self._insert_entry(game_id, revision + 1, entry, game.core)
+                    self._insert_entry(game_id, revision + 1, text)
                     db.execute(
                         "update games set updated = ?, over = ? where id = ?",
                         [now(), int(trial.over), game_id],
@@ -675,10 +676,10 @@ class Store:
                     )
             return None
 
-    def _insert_entry(self, game_id: str, seq: int, entry: Entry, core: Core) -> None:
+    def _insert_entry(self, game_id: str, seq: int, text: str) -> None:
         self.db.execute(
             "insert into entries (game_id, seq, entry, created) values (?, ?, ?, ?)",
-            [game_id, seq, entry_text(entry, core.entry_to_dict), now()],
+            [game_id, seq, text, now()],
         )
 
     @staticmethod

@@ -31,9 +31,11 @@ def context(
     """
     state = game.state
     view = table_view(state)
-    shown = game.log[-LOG_SHOWN:]
-    if log_from is not None:
-        shown = [item for item in shown if item.seq >= log_from]
+    log = game.log
+    first = len(log) - LOG_SHOWN  # position of the oldest entry the window shows
+    if log_from is not None:  # entry seq n sits at position n - 1
+        first = max(first, log_from - 1)
+    shown = log[max(first, 0) :]
     return {
         "game": game,
         "state": state,
@@ -45,7 +47,7 @@ def context(
         "prompt": prompt(state),
         "controls": controls(state, group),
         "log": list(reversed(shown)),
-        "log_hidden": max(0, len(game.log) - LOG_SHOWN),
+        "log_hidden": max(0, len(log) - LOG_SHOWN),
         "log_from": log_from,
         "log_limit": LOG_SHOWN,
         "error": error,
@@ -72,10 +74,6 @@ def shown_by_region(game_id: str, view: dict) -> dict[str, Any]:
             tuple(card.items()) if card else None,
             view["cards_left"],
         ),
-        "players": [  # one row each (the name comes with the game)
-            (game_id, p["color"], p["bp"], p["marker"], p["amoebas"], tuple(map(str, p["genes"])))
-            for p in view["players"]
-        ],
         "side": (
             game_id,
             tuple(map(str, view["extra_genes"])),

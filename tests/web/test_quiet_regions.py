@@ -11,7 +11,7 @@ import pytest
 from conftest import text_of
 
 from companion.tracker.ursuppe.record import Record, record_from_dict
-from companion.web import drawings, soup_svg
+from companion.web import console_rows, drawings, soup_svg
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -21,6 +21,7 @@ def _fresh() -> None:
     soup_svg._pieces.cache_clear()
     soup_svg._tap.cache_clear()
     soup_svg._space.cache_clear()
+    console_rows._row.cache_clear()
 
 
 @pytest.mark.parametrize(

@@ -65,6 +65,7 @@ def table_view(state: GameState) -> dict[str, Any]:
     now = prompt(state)
     ranked = {p.color for p in _ranked(state)}
     colors = [c.value for c in state.colors]
+    value = dict(zip(state.colors, colors))  # a dict lookup, not the enum's property each time
     # One pass over the amoebas and the cube rows instead of one per player (the console
     # asks this on every tap): the same counts as amoebas_of and supply.
     alive = Counter(a.color for a in state.amoebas)
@@ -106,7 +107,7 @@ def table_view(state: GameState) -> dict[str, Any]:
         ],
         "standings": [p.color.value for p in sorted(state.players, key=lambda p: -p.marker)],
         "amoebas": [
-            {"color": a.color.value, "number": a.number, "space": a.space, "dp": a.dp}
+            {"color": value[a.color], "number": a.number, "space": a.space, "dp": a.dp}
             for a in state.amoebas
         ],
         "cubes": {
