@@ -209,13 +209,14 @@ class Referee:
         status, got, page = self.client.request("POST", f"/games/{game_id}/act", body, headers)
         if got.get("Content-Encoding") == "gzip":
             page = gzip.decompress(page)
-        if status == 200:  # the console now shows the drawings sent and the ones kept
+        if status == 200:  # the console now shows the drawings sent, kept and patched
             self.drawings = b" ".join(DRAWING.findall(page)).decode()
         return status, page
 
 
 RECORD_HEAD = {"format": "ursuppe-companion-record", "version": 1}
-DRAWING = re.compile(rb'<svg data-(?:drawing|keep)="([0-9a-f]+)"')
+# A drawing sent whole or kept, or a patch (the soup's changed spaces) and the name it makes.
+DRAWING = re.compile(rb'<svg (?:data-patch="[0-9a-f]+" )?data-(?:drawing|keep)="([0-9a-f]+)"')
 
 
 def _quote(text: str) -> str:

@@ -361,16 +361,45 @@
     var target = event.detail.target;
     tap.oldLog = target && target.id === "console" ? target.querySelector("ol.log") : null;
     var text = event.detail.serverResponse;
-    if (!target || target.id !== "console" || !text || text.indexOf("data-keep=") < 0) { return; }
+    if (!target || target.id !== "console" || !text) { return; }
+    if (text.indexOf("data-keep=") < 0 && text.indexOf("data-patch=") < 0) { return; }
     var missing = false;
-    event.detail.serverResponse = text.replace(/<svg data-keep="([0-9a-f]+)"><\/svg>/g,
+    text = text.replace(/<svg data-keep="([0-9a-f]+)"><\/svg>/g,
       function (placeholder, key) {
         var old = target.querySelector('svg[data-drawing="' + key + '"]');
         if (!old) { missing = true; return placeholder; }
         return old.outerHTML;
       });
+    // A changed soup may come as a patch: only the spaces (and the island) that differ from
+    // the soup on screen, which it names. Its groups hold no <svg> of their own.
+    text = text.replace(/<svg data-patch="([0-9a-f]+)"[\s\S]*?<\/svg>/g, function (patch, key) {
+      var old = target.querySelector('svg[data-drawing="' + key + '"]');
+      if (!old) { missing = true; return patch; }
+      return patched(old, patch);
+    });
+    event.detail.serverResponse = text;
     if (missing) { tap.redraw = true; }
   });
+
+  function patched(old, patch) {
+    var holder = document.createElement("div");
+    holder.innerHTML = patch;
+    var fresh = holder.firstElementChild;
+    var merged = old.cloneNode(true);
+    Array.prototype.forEach.call(fresh.children, function (part) {
+      var space = part.getAttribute("data-space");
+      var was = space ? merged.querySelector(':scope > g[data-space="' + space + '"]')
+        : merged.querySelector(":scope > g.island");
+      if (was) { merged.replaceChild(part.cloneNode(true), was); }
+    });
+    Array.prototype.slice.call(merged.attributes).forEach(function (a) {
+      if (!fresh.hasAttribute(a.name)) { merged.removeAttribute(a.name); }
+    });
+    Array.prototype.forEach.call(fresh.attributes, function (a) {
+      if (a.name !== "data-patch") { merged.setAttribute(a.name, a.value); }
+    });
+    return merged.outerHTML;
+  }
 
   function fetchWhole() {
     var root = consoleRoot();

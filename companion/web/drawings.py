@@ -88,7 +88,11 @@ def _board_key(board: Any) -> str:
 
 def soup(board: Any, view: dict[str, Any], *tap: Any) -> Markup:
     """The console's soup: amoebas, cubes, toxic tokens, the card and the spaces that can be
-    tapped. Its name is made of tuples (a tap asks it every time; dicts print slowly)."""
+    tapped. Its name is made of tuples (a tap asks it every time; dicts print slowly).
+
+    When the browser shows an earlier soup this process drew, the answer carries only the
+    spaces that differ from it (and the island if the card changed), as a patch that
+    `static/app.js` applies to the soup on screen: a tap changes two or three spaces."""
     key = _digest(
         (
             "soup",
@@ -102,7 +106,45 @@ def soup(board: Any, view: dict[str, Any], *tap: Any) -> Markup:
             tap,
         )
     )
-    return _drawing(key, lambda: soup_svg.board_svg(board, view, None, *tap))
+    shown = _shown()
+    if key in shown:
+        return Markup(f'<svg data-keep="{key}"></svg>')
+    head, spaces, island = _remembered(
+        (PARTS, key), lambda: soup_svg.soup_parts(board, view, None, *tap)
+    )
+    for before in shown:
+        patch = _patch(before, key, head, spaces, island)
+        if patch is not None:
+            return patch
+    return _remembered(
+        key,
+        lambda: Markup(
+            head.replace("<svg ", f'<svg data-drawing="{key}" ', 1)
+            + "".join(spaces)
+            + island
+            + "</svg>"
+        ),
+    )
+
+
+PARTS = "soup parts"  # the cache's name for a soup's parts (its key is its drawing's name)
+
+
+def _patch(
+    before: str, key: str, head: str, spaces: tuple[str, ...], island: str
+) -> Markup | None:
+    """The soup `key` as the changes from the soup `before` (on the browser's screen), or
+    None if this process does not know `before` or it is another drawing."""
+    with _lock:
+        old = _cache.get((PARTS, before))
+    if old is None or len(old[1]) != len(spaces):
+        return None
+    changed = [now for now, was in zip(spaces, old[1]) if now is not was and now != was]
+    if len(changed) == len(spaces):
+        return None  # everything moved: the whole drawing is no bigger
+    opening = head.replace("<svg ", f'<svg data-patch="{before}" data-drawing="{key}" ', 1)
+    moved = island if island != old[2] else ""
+    return Markup(opening + "".join(changed) + moved + "</svg>")
 
 
 def ladder(view: dict[str, Any]) -> Markup:

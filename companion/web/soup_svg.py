@@ -126,6 +126,66 @@ def _space(
     )
 
 
+def soup_parts(
+    board: Board,
+    view: dict[str, Any],
+    highlight: str | list[str] | None = None,
+    legal: dict[int, list[int]] | None = None,
+    act_url: str = "",
+    space_kind: str = "",
+    space_color: str = "",
+) -> tuple[str, tuple[str, ...], str]:
+    """The soup in parts: the opening `<svg>`, each space's group (in board order), and the
+    island with the compass (closing the drawing). `drawings` sends only the parts a tap
+    changed; `board_svg` is them joined."""
+    rows, cols = len(board.rows), max(len(r) for r in board.rows)
+    w, h = cols * CELL, rows * CELL
+    # With tappable spaces the drawing is a group of buttons, not one image (an image's
+    # children are not announced, and buttons inside it would be nested controls).
+    role = "group" if legal is not None and act_url else "img"
+    head = (
+        f'<svg class="soup" viewBox="-4 -4 {w + 8} {h + 8}" role="{role}" '
+        f'aria-label="{escape(_("The primordial soup"))}">'
+    )
+    colors = list(view["supply"].keys())
+    # the seat's own colors (two in double play) are ringed
+    mine = {highlight} if isinstance(highlight, str) else set(highlight or ())
+    by_space: dict[int, list[dict]] = {}
+    for a in view["amoebas"]:
+        by_space.setdefault(a["space"], []).append(a)
+    lang = current_language()
+    toxic = view.get("toxic", {})
+    tap_to = (act_url, space_kind) if legal is not None and act_url else ""
+    colors_key = tuple(colors)
+    cubes = view["cubes"]
+    spaces = tuple(
+        _space(
+            lang,
+            space,
+            board.cell(space),
+            tuple(cubes[space].values()),  # in seat order, as `colors`
+            colors_key,
+            toxic.get(space, 0),
+            tuple(
+                (a["color"], a["number"], a["dp"], a["color"] in mine)
+                for a in by_space.get(space, ())
+            ),
+            tap_to if legal is not None and space in legal else None,
+        )
+        for space in board.spaces()
+    )
+    island = board.island()
+    compass = ""
+    if island:
+        ir, ic = island
+        compass = (
+            '<g class="island">'
+            + _compass(ic * CELL + CELL / 2, ir * CELL + CELL / 2, view.get("card"))
+            + "</g>"
+        )
+    return head, spaces, compass
+
+
 def board_svg(
     board: Board,
     view: dict[str, Any],
@@ -136,43 +196,7 @@ def board_svg(
     space_color: str = "",
 ) -> Markup:
     """The soup with its spaces, cubes, amoebas and compass; legal spaces can be tapped."""
-    rows, cols = len(board.rows), max(len(r) for r in board.rows)
-    w, h = cols * CELL, rows * CELL
-    # With tappable spaces the drawing is a group of buttons, not one image (an image's
-    # children are not announced, and buttons inside it would be nested controls).
-    role = "group" if legal is not None and act_url else "img"
-    parts = [
-        f'<svg class="soup" viewBox="-4 -4 {w + 8} {h + 8}" role="{role}" '
-        f'aria-label="{escape(_("The primordial soup"))}">'
-    ]
-    colors = list(view["supply"].keys())
-    # the seat's own colors (two in double play) are ringed
-    mine = {highlight} if isinstance(highlight, str) else set(highlight or ())
-    by_space: dict[int, list[dict]] = {}
-    for a in view["amoebas"]:
-        by_space.setdefault(a["space"], []).append(a)
-    island = board.island()
-    lang = current_language()
-    toxic = view.get("toxic", {})
-    tap_to = (act_url, space_kind) if legal is not None and act_url else ""
-    colors_key = tuple(colors)
-    cubes = view["cubes"]
-    for space in board.spaces():
-        here = by_space.get(space, ())
-        parts.append(
-            _space(
-                lang,
-                space,
-                board.cell(space),
-                tuple(cubes[space].values()),  # in seat order, as `colors`
-                colors_key,
-                toxic.get(space, 0),
-                tuple((a["color"], a["number"], a["dp"], a["color"] in mine) for a in here),
-                tap_to if legal is not None and space in legal else None,
-            )
-        )
-    if island:
-        ir, ic = island
-        parts.append(_compass(ic * CELL + CELL / 2, ir * CELL + CELL / 2, view.get("card")))
-    parts.append("</svg>")
-    return Markup("".join(parts))
+    head, spaces, compass = soup_parts(
+        board, view, highlight, legal, act_url, space_kind, space_color
+    )
+    return Markup(head + "".join(spaces) + compass + "</svg>")

@@ -109,6 +109,31 @@ def phase(page) -> str:
     return page.inner_text("#console .status-line .phase")
 
 
+# The soup on screen against the whole soup drawn afresh (no drawing named as shown): a tap's
+# answer may carry only the spaces that changed (a patch that app.js applies), so the two
+# must match part for part. `aria-disabled` is the console's own arming, not the drawing's.
+SOUP_AS_DRAWN = """async (url) => {
+  const answer = await fetch(url, {headers: {"HX-Request": "true"}});
+  const doc = new DOMParser().parseFromString(await answer.text(), "text/html");
+  const parts = (svg) => [svg.cloneNode(false), ...svg.children].map((el) => {
+    const copy = el.cloneNode(el !== svg);
+    copy.removeAttribute("aria-disabled");
+    copy.querySelectorAll("[aria-disabled]").forEach((c) => c.removeAttribute("aria-disabled"));
+    return copy.outerHTML;
+  });
+  const screen = parts(document.querySelector("#console svg.soup"));
+  const fresh = parts(doc.querySelector("svg.soup"));
+  const differ = fresh.filter((part, i) => screen[i] !== part);
+  return screen.length === fresh.length && !differ.length ? "" : differ.slice(0, 2).join("\\n");
+}"""
+
+
+def assert_soup_as_drawn(page, console_url: str) -> None:
+    """The soup on screen is exactly the soup the server draws for this state."""
+    differ = page.evaluate(SOUP_AS_DRAWN, console_url + "/view")
+    assert not differ, f"the soup on screen differs from the one drawn: {differ[:400]}"
+
+
 # --- the phone's side ---------------------------------------------------------------------
 
 
@@ -179,6 +204,7 @@ def test_referee_drives_a_short_game_while_a_seat_follows_by_itself(
             break
         what = drive_one_step(page)
         done.append(f"{phase(page)}: {what}")
+        assert_soup_as_drawn(page, console_url)
         delays.append(wait_for_seat(phone, revision(page)))
         assert seat_revision(phone) == revision(page)
         texts = seat_text(phone)

@@ -7,6 +7,7 @@ import json
 import re
 
 from conftest import text_of
+from soup_patch import PATCH_RE, SOUP_KEY_RE, SOUP_RE, apply_patch, normal
 
 KEY_RE = re.compile(r'<svg data-drawing="([0-9a-f]+)" class="(soup|ladder)"')
 KEEP_RE = re.compile(r'<svg data-keep="([0-9a-f]+)"></svg>')
@@ -40,14 +41,37 @@ def test_a_tap_that_changes_no_drawing_sends_placeholders_for_both(game):
     assert sorted(KEEP_RE.findall(text_of(response))) == sorted(shown.values())
 
 
-def test_a_changed_drawing_is_sent_whole_with_a_new_name(game):
+def test_a_changed_soup_comes_as_the_spaces_that_changed(game):
+    """A tap that changes the soup answers with a patch: the new drawing's name, only the
+    spaces (and the island with the compass) that differ from the soup on screen; applied
+    to that soup it is exactly the whole new drawing."""
+    whole_before = text_of(game.console(htmx=True))
     before = drawings(game.console(htmx=True))
     card = json.dumps({"type": "turn_card", "card": "P1"})
     response = game.post("/act", {"kind": "action", "action": card}, headers=keys(before))
 
-    after = drawings(response)
-    assert after["soup"] != before["soup"]  # the compass now shows the card
-    assert KEEP_RE.findall(text_of(response)) == [before["ladder"]]
+    text = text_of(response)
+    patch = PATCH_RE.search(text)
+    assert patch and patch.group(1) == before["soup"] and patch.group(2) != before["soup"]
+    assert '<g class="island">' in patch.group(0)  # the compass now shows the card
+    assert "data-space=" not in patch.group(0)  # no space changed
+    assert KEEP_RE.findall(text) == [before["ladder"]]
+    whole_after = text_of(game.console(htmx=True))  # no drawing shown: the whole soup
+    old_soup = SOUP_RE.search(whole_before).group(0)
+    new_soup = SOUP_RE.search(whole_after).group(0)
+    assert SOUP_KEY_RE.search(new_soup).group(1) == patch.group(2)
+    assert normal(apply_patch(old_soup, patch.group(0))) == normal(new_soup)
+
+
+def test_a_soup_this_server_never_drew_is_replaced_whole(game):
+    """After a restart the browser may show a soup the server does not know: whole."""
+    before = drawings(game.console(htmx=True))
+    card = json.dumps({"type": "turn_card", "card": "P1"})
+    shown = {"X-Drawings": f"0123456789abcdef {before['ladder']}"}
+    response = game.post("/act", {"kind": "action", "action": card}, headers=shown)
+
+    assert not PATCH_RE.search(text_of(response))
+    assert "soup" in drawings(response)
 
 
 def test_a_drawing_the_browser_does_not_show_is_sent_whole(game):

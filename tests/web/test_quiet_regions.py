@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import text_of
+from soup_patch import PATCH_RE, SOUP_KEY_RE, SOUP_RE, apply_patch, normal
 
 from companion.tracker.ursuppe.record import Record, record_from_dict
 from companion.web import console_rows, drawings, soup_svg
@@ -45,3 +46,32 @@ def test_every_kept_region_equals_a_fresh_rendering(referee, example, lang, ever
         _fresh()
         fresh = text_of(referee.client.get(url, headers={"HX-Request": "true"}))
         assert kept == fresh, f"entry {n + 1}: a kept region differs from a fresh one"
+
+
+@pytest.mark.parametrize(("example", "lang"), [("five-players-extra-genes.json", "it")])
+def test_the_soup_on_screen_follows_its_patches_through_a_whole_game(referee, example, lang):
+    """The console followed entry by entry as its browser does (it names the soup it shows,
+    keeps it when unchanged, applies a patch when a few spaces changed): the soup on screen
+    is always exactly the whole soup drawn afresh."""
+    record = record_from_dict(json.loads((EXAMPLES / example).read_text()))
+    store = referee.store
+    game = store.import_record(Record(record.setup, ()), "soup patches")
+    referee.game_id = game.id
+    referee.client.set_cookie("lang", lang)
+    url = f"/games/{game.id}/view"
+    screen = SOUP_RE.search(text_of(referee.client.get(url, headers={"HX-Request": "true"})))
+    screen = screen.group(0)
+    patches = 0
+    for n, entry in enumerate(record.entries):
+        store.append(game.id, entry, n)
+        shown = {"HX-Request": "true", "X-Drawings": SOUP_KEY_RE.search(screen).group(1)}
+        answer = text_of(referee.client.get(url, headers=shown))
+        patch = PATCH_RE.search(answer)
+        if patch:
+            patches += 1
+            screen = apply_patch(screen, patch.group(0))
+        elif "data-keep=" not in answer:
+            screen = SOUP_RE.search(answer).group(0)
+        whole = SOUP_RE.search(text_of(referee.client.get(url, headers={"HX-Request": "true"})))
+        assert normal(screen) == normal(whole.group(0)), f"entry {n + 1}: the soup differs"
+    assert patches > len(record.entries) // 2  # most entries change a few spaces
