@@ -193,7 +193,9 @@ class Referee:
             raise RuntimeError(f"seats page answered {status} with {len(tokens)} seat links")
         return [t.decode() for t in tokens]
 
-    def act(self, game_id: str, action: dict[str, Any], revision: int) -> tuple[int, bytes]:
+    def act(self, game_id: str, action: dict[str, Any], revision: int) -> tuple[int, bytes, float]:
+        """Post one action as the console does: the answer, and the seconds the exchange took
+        (request sent to answer read, as the bare route's figure is taken)."""
         body = (
             f"kind=action&action={_quote(json.dumps(action))}&revision={revision}"
             f"&csrf={_quote(self.csrf)}"
@@ -206,12 +208,14 @@ class Referee:
         }
         if self.drawings:  # as app.js does: the soup and ladder on screen are not sent again
             headers["X-Drawings"] = self.drawings
+        start = time.perf_counter()
         status, got, page = self.client.request("POST", f"/games/{game_id}/act", body, headers)
+        took = time.perf_counter() - start
         if got.get("Content-Encoding") == "gzip":
             page = gzip.decompress(page)
         if status == 200:  # the console now shows the drawings sent, kept and patched
             self.drawings = b" ".join(DRAWING.findall(page)).decode()
-        return status, page
+        return status, page, took
 
 
 RECORD_HEAD = {"format": "ursuppe-companion-record", "version": 1}

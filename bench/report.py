@@ -160,7 +160,10 @@ def report(
         f"Seat figures measured at action {server.seat_point} of the first game, interleaved "
         "with the bare route (one keep-alive connection each). The referee's actions are "
         "compared with the bare route asked just before each of them (its own connection), "
-        "so that both are measured at the same moments of the run. Referee actions: "
+        "so that both are measured at the same moments of the run; both figures are the "
+        "request and its answer read, as the client sends and reads them (the referee's "
+        "client then reads the drawings out of the answer, as app.js does, untimed). "
+        "Referee actions: "
         f"{server.actions_played} played in {cfg.games} game(s) (after a warm-up game)"
         + (
             f"; with extra genes: {server.extra.actions_played} of {_name(EXTRA_GAME)} "
