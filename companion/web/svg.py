@@ -188,8 +188,13 @@ def chart_svg(view: dict[str, Any]) -> Markup:
     )
     for r in range(rounds + 1):
         parts.append(f'<text x="{px(r):.1f}" y="{h - pad + 16}" class="tick">{r}</text>')
+    starts = view.get("start_markers") or []
+    # One line per marker: in double play II a person's two colors share one.
+    held = set(view.get("marker_colors") or [p["color"] for p in players])
     for i, p in enumerate(players):
-        start = [(px(0), py(view["start_markers"][i]))] if view.get("start_markers") else []
+        if p["color"] not in held:
+            continue
+        start = [(px(0), py(starts[i]))] if starts else []
         points = start + [(px(r + 1), py(row[i])) for r, row in enumerate(history)]
         parts.append(
             f'<polyline points="{_polygon(points)}" fill="none" '

@@ -13,7 +13,7 @@ import gzip
 import hashlib
 import ipaddress
 import re
-from functools import lru_cache
+import time
 from pathlib import Path
 from urllib.parse import quote
 
@@ -71,11 +71,21 @@ def accepts_gzip() -> bool:
     return False
 
 
-@lru_cache(maxsize=1)
-def _own_addresses() -> frozenset[str]:
-    from companion.lan import lan_addresses
+ADDRESSES_FOR = 30.0  # s: the laptop may join another Wi-Fi (a new address) mid-evening
+_addresses: tuple[float, frozenset[str]] = (float("-inf"), frozenset())
 
-    return frozenset(lan_addresses())
+
+def _own_addresses() -> frozenset[str]:
+    """The laptop's own network addresses, looked up again after ADDRESSES_FOR seconds."""
+    global _addresses
+    looked, found = _addresses
+    now = time.monotonic()
+    if now - looked > ADDRESSES_FOR:
+        from companion.lan import lan_addresses
+
+        found = frozenset(lan_addresses())
+        _addresses = (now, found)
+    return found
 
 
 def same_machine() -> bool:

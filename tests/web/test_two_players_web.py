@@ -43,3 +43,5 @@ def test_double_play_2_plays_to_a_ranking_of_the_two_people(referee):
     assert referee.game().state.phase is Phase.OVER
     page = text_of(referee.client.get(f"/games/{referee.game_id}/standings"))
     assert "data-persons" in page and 'data-person="Ana"' in page and 'data-person="Ben"' in page
+    # One marker each, so one line each on the chart (not one per color).
+    assert page.count('<polyline points="') == 2

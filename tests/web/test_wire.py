@@ -71,6 +71,21 @@ def test_the_laptops_own_browser_gets_its_taps_answers_uncompressed(game, monkey
     assert answer.headers["Content-Encoding"] == "gzip"
 
 
+def test_the_laptops_addresses_are_looked_up_again_when_it_changes_network(monkeypatch):
+    """The laptop may join another Wi-Fi mid-evening: its own addresses are not kept for
+    the server's life, so its new address counts as the laptop after a short while."""
+    import companion.lan as lan
+    import companion.web.wire as wire
+
+    networks = iter([["192.168.1.20"], ["10.0.0.7"]])
+    monkeypatch.setattr(lan, "lan_addresses", lambda: next(networks))
+    monkeypatch.setattr(wire, "_addresses", (float("-inf"), frozenset()))
+    assert wire._own_addresses() == {"192.168.1.20"}
+    assert wire._own_addresses() == {"192.168.1.20"}  # kept for a while: no lookup
+    monkeypatch.setattr(wire, "ADDRESSES_FOR", 0.0)
+    assert wire._own_addresses() == {"10.0.0.7"}
+
+
 def test_static_files_are_linked_by_version_and_cached_for_a_year(app, seat_tokens):
     phone = app.test_client()
     page = text_of(phone.get(f"/s/{seat_tokens['red']}"))

@@ -51,6 +51,7 @@ def public_view(state: GameState) -> dict[str, Any]:
         **table_view(state),
         "score_history": [list(r) for r in state.score_history],
         "start_markers": list(state.start_markers),
+        "marker_colors": [c.value for c in people.marker_colors(state.setup)],
         "ranking": ranking(state),
         "two_players": state.setup.two_players.value,
         "persons": person_ranking(state),
