@@ -90,6 +90,18 @@ def test_double_play_2_phones_show_the_final_ranking_by_person(referee):
         assert "data-persons" in page and "data-ranking" not in page
 
 
+def test_a_decoy_game_phone_shows_the_final_ranking_once(referee):
+    """Two people and the decoy, one color each: the phone ranks the people once (the
+    colors' ranking would repeat it); the TV keeps the colors' details."""
+    referee.create_game(players=[("Ana", "red"), ("Ben", "yellow")], two_players="decoy")
+    _play_to(referee, Phase.OVER, seed=2)
+    for color, page in _phones(referee).items():
+        assert "data-final" in page and "data-persons" in page, color
+        assert "data-ranking" not in page, color
+    board = text_of(referee.client.get(f"/b/{referee.game().board_token}"))
+    assert "data-ranking" in board
+
+
 def test_double_play_hands_out_one_code_per_person_and_revokes_both(referee):
     referee.create_game(players=DOUBLE, two_players="double1")
     before = referee.store.seat_tokens(referee.game_id)
