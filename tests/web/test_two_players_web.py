@@ -45,3 +45,5 @@ def test_double_play_2_plays_to_a_ranking_of_the_two_people(referee):
     assert "data-persons" in page and 'data-person="Ana"' in page and 'data-person="Ben"' in page
     # One marker each, so one line each on the chart (not one per color).
     assert page.count('<polyline points="') == 2
+    legend = page.split('class="legend"')[1].split("</p>")[0]
+    assert legend.count('<svg class="icon"') == 2
