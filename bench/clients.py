@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,28 @@ def _die_with_parent() -> None:
 
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
+def cpu_split() -> tuple[set[int], set[int]] | None:
+    """The server's CPU and the clients' CPUs, or None on a single CPU. At a real table the
+    phones are other devices: the benchmark's twelve phone threads (and its referee, idle
+    while it waits for an answer) must not take the server's CPU from under it."""
+    try:
+        cpus = sorted(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return None
+    if len(cpus) < 2:
+        return None
+    return {cpus[-1]}, set(cpus[:-1])
+
+
+def _server_process(cpus: set[int] | None) -> Callable[[], None]:
+    def start() -> None:
+        _die_with_parent()
+        if cpus:
+            os.sched_setaffinity(0, cpus)  # its threads, made later, inherit it
+
+    return start
 
 
 class Server:
@@ -62,15 +85,23 @@ class Server:
             "48",
         ]
         self._out = self.log.open("wb")
+        split = cpu_split()
         self.proc = subprocess.Popen(
             command,
             cwd=ROOT,
             env=env,
             stdout=self._out,
             stderr=subprocess.STDOUT,
-            preexec_fn=_die_with_parent if sys.platform == "linux" else None,
+            preexec_fn=_server_process(split[0] if split else None)
+            if sys.platform == "linux"
+            else None,
         )
         self.referee_token = ""
+        # This thread and the clients' threads it starts (they inherit it) keep to the
+        # other CPUs until the server stops.
+        self._affinity = os.sched_getaffinity(0) if split else None
+        if split:
+            os.sched_setaffinity(0, split[1])
 
     def wait_ready(self, timeout: float = 30.0) -> None:
         deadline = time.monotonic() + timeout
@@ -93,6 +124,9 @@ class Server:
         raise RuntimeError("the server did not start in time")
 
     def stop(self) -> None:
+        if self._affinity is not None:
+            os.sched_setaffinity(0, self._affinity)
+            self._affinity = None
         if self.proc.poll() is None:
             self.proc.terminate()
             try:

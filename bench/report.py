@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from bench.clients import cpu_split
 from bench.common import Config, _name, fmt, machine, pct
 from bench.extragame import EXTRA_GAME
 from bench.replay import ReplayResult
@@ -35,7 +36,13 @@ def report(
         "(other work on the machine disturbs the figures)",
         f"- command: `python -m bench{' --quick' if cfg.quick else ''}`; runtime {runtime:.0f} s",
         "- server: `companion serve --host 127.0.0.1 --threads 48` (waitress) in a subprocess; "
-        "the client (12 phone threads, the referee, the pollers) runs on the same machine",
+        "the client (12 phone threads, the referee, the pollers) runs on the same machine, "
+        + (
+            f"on CPU {sorted(split[1])} while the server has CPU {sorted(split[0])} (at a real "
+            "table the phones are other devices: they do not take the server's CPU)"
+            if (split := cpu_split())
+            else "on its one CPU"
+        ),
         "",
         "## 1. Replaying a recorded game in-process (`replay_record`)",
         "",
