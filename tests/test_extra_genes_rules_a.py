@@ -36,8 +36,8 @@ from companion.tracker.ursuppe.actions import (
 from companion.tracker.ursuppe.extra_actions import Explode, GiveUpAttack, PayHardCrust, SwapGene
 from companion.tracker.ursuppe.extra_genes import EXTRA_KEYS
 from companion.tracker.ursuppe.options import ExtraGenesMode
-from companion.tracker.ursuppe.projection import seat_view
 from companion.tracker.ursuppe.scoring import advance
+from companion.tracker.ursuppe.seat_projection import seat_view
 from companion.tracker.ursuppe.state import Phase, Step
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE

@@ -17,7 +17,8 @@ from builders import at_phase, play, position, setup_for
 from companion.tracker.colors import Color
 from companion.tracker.ursuppe.actions import Drift
 from companion.tracker.ursuppe.options import ExtraGenesMode
-from companion.tracker.ursuppe.projection import public_view, seat_view
+from companion.tracker.ursuppe.projection import public_view
+from companion.tracker.ursuppe.seat_projection import seat_view
 from companion.tracker.ursuppe.state import AmoebaId, Phase
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE

@@ -33,7 +33,8 @@ from companion.tracker.ursuppe.extra_actions import ShuffleExtraGenes
 from companion.tracker.ursuppe.extra_genes import EXTRA_KEYS, RECOMMENDED_START
 from companion.tracker.ursuppe.genes_sensing import sensers
 from companion.tracker.ursuppe.options import ExtraGenesMode, RuleOptions
-from companion.tracker.ursuppe.projection import public_view, seat_view
+from companion.tracker.ursuppe.projection import public_view
+from companion.tracker.ursuppe.seat_projection import seat_view
 from companion.tracker.ursuppe.state import GameState, Phase
 
 GAMES = 36

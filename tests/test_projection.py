@@ -4,7 +4,8 @@ from builders import at_phase, play, position
 
 from companion.tracker.colors import Color
 from companion.tracker.ursuppe.actions import PayDebt, TurnEnvironmentCard
-from companion.tracker.ursuppe.projection import public_view, seat_view
+from companion.tracker.ursuppe.projection import public_view
+from companion.tracker.ursuppe.seat_projection import seat_view
 from companion.tracker.ursuppe.state import Phase, player_ref
 
 GENES = {"red": ["streamlining", "division_rate", "speed"]}  # 12 MP (001 worked example)

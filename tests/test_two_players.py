@@ -11,7 +11,8 @@ from companion.tracker.ursuppe import actions as A
 from companion.tracker.ursuppe import apply, defects, legal_actions, new_game
 from companion.tracker.ursuppe.engine import validate_setup
 from companion.tracker.ursuppe.people import TwoPlayers, ranking
-from companion.tracker.ursuppe.projection import person_seat_view, public_view, seat_view
+from companion.tracker.ursuppe.projection import public_view
+from companion.tracker.ursuppe.seat_projection import person_seat_view, seat_view
 from companion.tracker.ursuppe.state import GameSetup, Phase, Seat, Step
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE

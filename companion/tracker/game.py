@@ -28,6 +28,7 @@ from companion.tracker.ursuppe import describe as ursuppe_describe
 from companion.tracker.ursuppe import engine as ursuppe_engine
 from companion.tracker.ursuppe import projection as ursuppe_projection
 from companion.tracker.ursuppe import prompts as ursuppe_prompts
+from companion.tracker.ursuppe import seat_projection
 from companion.tracker.ursuppe.actions import action_from_dict as ursuppe_action_from_dict
 from companion.tracker.ursuppe.actions import action_to_dict as ursuppe_action_to_dict
 from companion.tracker.ursuppe.record import entry_from_dict as ursuppe_entry_from_dict
@@ -72,7 +73,7 @@ def _ursuppe_view(state: Any, viewer: Any) -> dict[str, Any]:
         return ursuppe_projection.public_view(state)
     return {
         **ursuppe_projection.public_view(state),
-        "you": ursuppe_projection.seat_view(state, viewer),
+        "you": seat_projection.seat_view(state, viewer),
     }
 
 
