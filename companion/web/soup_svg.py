@@ -186,17 +186,8 @@ def soup_parts(
     return head, spaces, compass
 
 
-def board_svg(
-    board: Board,
-    view: dict[str, Any],
-    highlight: str | list[str] | None = None,
-    legal: dict[int, list[int]] | None = None,
-    act_url: str = "",
-    space_kind: str = "",
-    space_color: str = "",
-) -> Markup:
-    """The soup with its spaces, cubes, amoebas and compass; legal spaces can be tapped."""
-    head, spaces, compass = soup_parts(
-        board, view, highlight, legal, act_url, space_kind, space_color
-    )
+def board_svg(board: Board, view: dict[str, Any], *options: Any) -> Markup:
+    """The soup with its spaces, cubes, amoebas and compass; legal spaces can be tapped
+    (`options`: those of `soup_parts`, from `highlight` on)."""
+    head, spaces, compass = soup_parts(board, view, *options)
     return Markup(head + "".join(spaces) + compass + "</svg>")
