@@ -3,12 +3,13 @@
 A drawing is named by a digest of exactly what it shows (and the reader's language). The
 console's browser says which drawings it shows (`X-Drawings`); an answer whose drawing is
 unchanged carries a placeholder that `static/app.js` fills with the drawing already on
-screen, so a tap that changes neither costs neither its rendering nor its bytes. Rendered
-drawings are also kept in a small cache, for a second referee tab and the live follow.
+screen, so a tap that changes neither costs neither its rendering nor its bytes; a changed
+soup comes as a patch of its changed spaces (`soup`). Rendered drawings are also kept in a
+small cache, for a second referee tab and the live follow.
 
-The console's other quiet regions (the status line, the players' table, the supply) are kept
-in the same cache by `fragment`, named by a digest of exactly what they show, so a tap that
-leaves them as they were costs only that digest.
+The console's other quiet regions (the status line, the supply, the correction slot) are kept
+in the same cache by `fragment`, named by exactly what they show, so a tap that leaves them as
+they were costs only that name.
 """
 
 from __future__ import annotations
@@ -62,9 +63,14 @@ def _remembered(key: Any, render: Callable[[], Markup]) -> Markup:
     return found
 
 
+def _kept(key: str) -> Markup:
+    """The placeholder of a drawing the browser shows already (app.js fills it in)."""
+    return Markup(f'<svg data-keep="{key}"></svg>')
+
+
 def _drawing(key: str, render: Callable[[], Markup]) -> Markup:
     if key in _shown():
-        return Markup(f'<svg data-keep="{key}"></svg>')
+        return _kept(key)
     return _remembered(
         key, lambda: Markup(str(render()).replace("<svg ", f'<svg data-drawing="{key}" ', 1))
     )
@@ -108,7 +114,7 @@ def soup(board: Any, view: dict[str, Any], *tap: Any) -> Markup:
     )
     shown = _shown()
     if key in shown:
-        return Markup(f'<svg data-keep="{key}"></svg>')
+        return _kept(key)
     head, spaces, island = _remembered(
         (PARTS, key), lambda: soup_svg.soup_parts(board, view, None, *tap)
     )
