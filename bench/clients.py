@@ -191,10 +191,13 @@ class Referee:
         self.csrf = found.group(1).decode()
         self.drawings = ""  # what app.js sends as X-Drawings: the drawings the console shows
 
-    def new_game(self, setup: dict[str, Any], name: str) -> str:
-        """A game with the record's setup and no actions yet (imported as a record)."""
+    def new_game(
+        self, setup: dict[str, Any], name: str, actions: list[dict[str, Any]] | None = None
+    ) -> str:
+        """A game with the record's setup and these first actions (none: a new game),
+        imported as a record."""
         self.drawings = ""  # a new console page
-        record = json.dumps({**RECORD_HEAD, "setup": setup, "actions": []}).encode()
+        record = json.dumps({**RECORD_HEAD, "setup": setup, "actions": actions or []}).encode()
         boundary = "benchboundary7f3a"
         body = b"".join(
             [
@@ -261,6 +264,25 @@ def _quote(text: str) -> str:
     from urllib.parse import quote
 
     return quote(text, safe="")
+
+
+def start_phones(
+    port: int, tokens: list[str], revision: int, count: int = PHONES, patience: float = 60.0
+) -> Phones:
+    """Phones connected and at `revision`. The server counts a closed stream against the
+    viewers' cap until a heartbeat's write fails (10-30 s), so phones refused as over the cap
+    after an earlier game try again, for up to `patience` seconds."""
+    give_up = time.monotonic() + patience
+    while True:
+        phones = Phones(port, tokens, count)
+        try:
+            phones.start(revision)
+            return phones
+        except RuntimeError:
+            phones.stop()
+            if time.monotonic() > give_up:
+                raise
+            time.sleep(2.0)
 
 
 class Phones:

@@ -9,7 +9,8 @@ import tempfile
 import time
 from typing import Any
 
-from bench.common import Config, ms, top_cumulative, top_functions
+from bench.clients import DRAWING
+from bench.common import Config, ms, pct, top_cumulative, top_functions
 from companion.tracker.ursuppe.actions import action_to_dict
 from companion.tracker.ursuppe.record import (
     Record,
@@ -128,3 +129,51 @@ def request_parts(app: Any, store: Any, record: Record, position: int) -> dict[s
         )
         parts["tap's answer size (KB)"] = len(render_template("_console.html", **tap)) / 1024
     return parts
+
+
+def interleaved(data: dict[str, Any], cfg: Config) -> dict[str, float]:
+    """Early and late referee actions taken in turn, in-process (thread CPU, ms): one tap on a
+    game at its start, one on the same game near its end, and so on. The machine's drift
+    falls on both alike, so their ratio is the app's own growth over a game."""
+    from companion import create_app
+    from companion.serving import tune_collector
+
+    record = record_from_dict(data)
+    entries = list(record.entries)
+    window = min(cfg.window, len(entries) // 2)
+    reps = 2 if cfg.quick else 4  # the first one warms up and is not counted
+    taps: dict[str, list[float]] = {"early": [], "late": []}
+    with tempfile.TemporaryDirectory(prefix="ursuppe-bench-turns-") as tmp:
+        app = create_app({"INSTANCE_PATH": tmp})
+        tune_collector()  # as `companion serve` does
+        client = app.test_client()
+        client.get(f"/referee/{app.config['REFEREE_TOKEN']}")
+        page = client.get("/").data
+        csrf = re.search(rb'name="csrf" value="([^"]+)"', page).group(1).decode()
+        store = app.extensions["companion.store"]
+        for rep in range(reps):
+            lanes = []
+            for label, start in (("early", 0), ("late", len(entries) - window)):
+                game = store.import_record(Record(record.setup, tuple(entries[:start])), label)
+                headers = {"HX-Request": "true", "X-CSRF-Token": csrf}
+                lanes.append((label, start, game.id, headers))
+            for k in range(window):
+                for label, start, game_id, headers in lanes:
+                    i = start + k
+                    form = {
+                        "kind": "action",
+                        "action": json.dumps(action_to_dict(entries[i])),
+                        "revision": str(i),
+                        "csrf": csrf,
+                    }
+                    begin = time.thread_time()
+                    response = client.post(f"/games/{game_id}/act", data=form, headers=headers)
+                    took = time.thread_time() - begin
+                    if response.status_code != 200:
+                        raise RuntimeError(f"turns: action {i + 1} answered {response.status_code}")
+                    # the drawings the console now shows, as a browser names them
+                    headers["X-Drawings"] = b" ".join(DRAWING.findall(response.data)).decode()
+                    if rep:
+                        taps[label].append(ms(took))
+    early, late = pct(taps["early"], 50), pct(taps["late"], 50)
+    return {"early": early, "late": late, "ratio": late / early, "n": len(taps["early"])}

@@ -131,6 +131,7 @@ def report(
         row("bare route GET /healthz, just before each measured tap", taps, taps),
         row(f"referee action POST /act, early (actions 1-{window})", server.early, taps),
         row(f"referee action POST /act, late (last {window} actions)", server.late, taps),
+        *_in_turn(row, server, ""),
         *(
             [
                 row(
@@ -148,6 +149,7 @@ def report(
                     server.extra.late,
                     extra_taps,
                 ),
+                *_in_turn(row, server.extra, "with extra genes: "),
             ]
             if server.extra
             else []
@@ -261,3 +263,15 @@ def first_load_lines(rows: list[dict[str, Any]]) -> list[str]:
         f"rest: {again} bytes.",
     ]
     return lines
+
+
+def _in_turn(row: Any, server: ServerResult, prefix: str) -> list[str]:
+    """The rows of the early and late actions taken in turn (bench/inturn.py), if measured."""
+    turns, bare = server.turns, server.turns_bare
+    if not (turns["early"] and turns["late"] and bare):
+        return []
+    return [
+        row(f"{prefix}bare route, just before each tap taken in turn", bare, bare),
+        row(f"{prefix}POST /act, early, in turn with the late ones", turns["early"], bare),
+        row(f"{prefix}POST /act, late, in turn with the early ones", turns["late"], bare),
+    ]

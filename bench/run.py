@@ -20,7 +20,7 @@ from bench.common import Config, _name, load_record
 from bench.extragame import EXTRA_GAME
 from bench.extragame import generate as generate_extra
 from bench.longgame import EXAMPLE, LONG_GAME, undo_records
-from bench.profiles import profile_requests
+from bench.profiles import interleaved, profile_requests
 from bench.replay import bench_replay
 from bench.report import report
 from bench.serverpart import bench_server, bench_server_extra
@@ -58,6 +58,9 @@ def main(argv: list[str] | None = None) -> int:
     print("2b. the game with extra genes through a server ...", flush=True)
     server.extra = bench_server_extra(extra, cfg)
     server.notes += server.extra.notes
+    print("early and late taps in turn, in-process ...", flush=True)
+    server.interleaved = interleaved(data, cfg)
+    server.extra.interleaved = interleaved(extra, cfg)
     print("profiles ...", flush=True)
     profiles = profile_requests(data, cfg)
     runtime = time.monotonic() - began

@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.clients import Client, Phones, Referee, Server
+from bench.clients import Client, Referee, Server, start_phones
 from bench.common import Config, ms
+from bench.inturn import play_in_turn
 from companion.tracker.ursuppe.actions import action_to_dict
 from companion.tracker.ursuppe.record import record_from_dict
 
@@ -24,6 +25,10 @@ class ServerResult:
     late: list[float] = field(default_factory=list)
     bare: list[float] = field(default_factory=list)  # interleaved with the seat figures
     tap_bare: list[float] = field(default_factory=list)  # one just before each measured tap
+    # Early and late actions in turn (bench/inturn.py): through this server, and in-process
+    turns: dict[str, list[float]] = field(default_factory=lambda: {"early": [], "late": []})
+    turns_bare: list[float] = field(default_factory=list)  # one just before each of them
+    interleaved: dict[str, float] = field(default_factory=dict)  # in-process (profiles.py)
     poll: list[float] = field(default_factory=list)
     render: list[float] = field(default_factory=list)
     propagation: list[float] = field(default_factory=list)  # after the POST response
@@ -123,8 +128,8 @@ def play_game(
     """Play `actions` through the server with 12 phones listening; measure when `result`."""
     game_id = referee.new_game(setup, name)
     tokens = referee.seat_tokens(game_id)
-    phones = Phones(server.port, tokens)
-    phones.start(0)
+    phones = start_phones(server.port, tokens, 0)
+    referee.client.reconnect()  # the server drops a connection idle for 10 s
     # The bare route is asked just before each measured tap, on a connection of its own: the
     # ratio compares requests made at the same moments (a machine's speed drifts in a run,
     # and the extra-genes game runs on a server of its own, minutes later).
@@ -203,6 +208,8 @@ def bench_server(data: dict[str, Any], cfg: Config) -> ServerResult:
             play_game(
                 server, referee, setup, actions[: cfg.warmup_actions], cfg, None, deadline, "warm"
             )
+            # The warm-up's 12 streams and these 12 fit the viewers' cap (24) together.
+            play_in_turn(server, setup, actions, cfg, result, deadline)
             seat_point = max(0, len(actions) - cfg.window)
             for g in range(cfg.games):
                 if not cfg.quick:
@@ -242,6 +249,7 @@ def bench_server_extra(data: dict[str, Any], cfg: Config) -> ServerResult:
             referee = Referee(server)
             warm = actions[: cfg.warmup_actions]
             play_game(server, referee, data["setup"], warm, cfg, None, deadline, "warm")
+            play_in_turn(server, data["setup"], actions, cfg, result, deadline)
             if not cfg.quick:
                 time.sleep(STREAM_RELEASE)  # the warm-up's phone streams are released
                 referee.client.reconnect()

@@ -41,6 +41,8 @@ def test_quick_benchmark_runs_and_reports_every_target(tmp_path):
         "referee action POST /act, late",
         "with extra genes: POST /act, early",
         "with extra genes: POST /act, late",
+        "POST /act, early, in turn with the late ones",
+        "with extra genes: POST /act, late, in turn with the early ones",
         "seat poll, nothing new (204)",
         "seat view render after a change (200)",
         "propagation to all 12 phones",
@@ -56,8 +58,31 @@ def test_quick_benchmark_runs_and_reports_every_target(tmp_path):
     # late vs early and action vs bare (with and without extra genes), first load, poll,
     # propagation, three replays, three undo records, another game's action
     assert len(targets) == 14, text
+    late = [line for line in targets if "late-game referee action" in line]
+    assert len(late) == 2 and all("taken in turn through the server" in x for x in late), late
+    assert all("in turn in-process" in x and "the sequential windows" in x for x in late)
     assert "replaying a complete 6-player game (bench/long-six-players-extra.json" in text
     assert "Records with many undo entries" in text
     assert "first load over the wire" in text
     assert "0 not received within 5 s" in text
     assert (results.read_bytes() if results.exists() else None) == before
+
+
+def test_late_vs_early_rests_on_taps_taken_in_turn_and_both_must_meet_it():
+    """Issue 12 item 11 / issue 11 item 7: the verdict is the in-turn figures', not the
+    sequential windows' (minutes apart, moved by the machine's drift)."""
+    from bench.serverpart import ServerResult
+    from bench.targets import late_vs_early
+
+    drifted = ServerResult(early=[2.0] * 9, late=[3.0] * 9)  # 1.5x sequentially
+    drifted.turns = {"early": [2.0] * 9, "late": [2.1] * 9}
+    drifted.interleaved = {"early": 1.6, "late": 1.7, "ratio": 1.7 / 1.6, "n": 9}
+    ok, text = late_vs_early(drifted)
+    assert ok and "1.05x taken in turn through the server" in text and "1.50x" in text
+    drifted.interleaved = {"early": 1.6, "late": 1.8, "ratio": 1.8 / 1.6, "n": 9}
+    assert not late_vs_early(drifted)[0]  # in-process over the target: missed
+    drifted.interleaved = {}
+    drifted.turns = {"early": [2.0] * 9, "late": [2.3] * 9}
+    assert not late_vs_early(drifted)[0]  # through the server over it: missed
+    plain = ServerResult(early=[2.0] * 9, late=[2.1] * 9)  # nothing in turn: the windows
+    assert late_vs_early(plain) == (True, "the sequential windows: p50 2.10 vs 2.00 ms, 1.05x")

@@ -26,12 +26,30 @@ _COLOR_ORDER = {c: i for i, c in enumerate(Color)}
 
 def norm_cubes(cubes: Any) -> Cubes:
     """Normalise cubes to sorted (color, count) pairs with positive counts."""
+    if type(cubes) is tuple and _normal(cubes):
+        return cubes
     if isinstance(cubes, dict):
         cubes = cubes.items()
     merged: dict[Color, int] = {}
     for color, count in cubes:
         merged[Color(color)] = merged.get(Color(color), 0) + int(count)
     return tuple(sorted(((c, n) for c, n in merged.items() if n), key=lambda p: _COLOR_ORDER[p[0]]))
+
+
+def _normal(cubes: tuple) -> bool:
+    """Whether these cubes are already what `norm_cubes` makes (the engine's own lists)."""
+    last = -1
+    for pair in cubes:
+        if type(pair) is not tuple or len(pair) != 2:
+            return False
+        color, count = pair
+        if type(color) is not Color or type(count) is not int or count <= 0:
+            return False
+        order = _COLOR_ORDER[color]
+        if order <= last:
+            return False
+        last = order
+    return True
 
 
 def cubes_ref(cubes: Cubes) -> Msg | Seq:

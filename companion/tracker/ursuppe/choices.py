@@ -14,9 +14,11 @@ from companion.tracker.ursuppe import (
     decoy,
     defects,
     division,
+    feeding,
     genes_crust,
     genes_deaths,
     genes_explosion,
+    genes_feeding,
     genes_phase3,
     genes_steps,
     market,
@@ -101,11 +103,14 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
 
 def carry_memo(old: GameState, new: GameState) -> None:
-    """Keep the memo across a copy that differs only in its revision (legality ignores it)."""
+    """Keep the memos across a copy that differs only in its revision (legality ignores it):
+    this one and the meals' (the next tap's answer and its validation ask them again)."""
     global _memo
     memo = _memo
     if memo[0] is old:
         _memo = (new, memo[1])
+    feeding.carry_meal_memo(old, new)
+    genes_feeding.carry_suction_memo(old, new)
 
 
 def _turn_card(state: GameState) -> list[Action]:

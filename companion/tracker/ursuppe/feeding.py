@@ -200,6 +200,14 @@ def legal_meals(state: GameState, amoeba: Amoeba) -> tuple[Meal, ...]:
     return meals
 
 
+def carry_meal_memo(old: GameState, new: GameState) -> None:
+    """Keep the memo across a copy that differs only in its revision (meals ignore it)."""
+    global _meal_memo
+    memo = _meal_memo
+    if memo[0] is old:
+        _meal_memo = (new, memo[1], memo[2])
+
+
 def meals_from(state: GameState, amoeba: Amoeba, on_space: tuple[int, ...]) -> tuple[Meal, ...]:
     """Every legal meal for this amoeba from these cubes per seat color."""
     colors = state.colors

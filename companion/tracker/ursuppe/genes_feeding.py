@@ -120,6 +120,14 @@ def suction_meals(state: GameState, amoeba: Amoeba) -> tuple[SuctionMeal, ...]:
     return result
 
 
+def carry_suction_memo(old: GameState, new: GameState) -> None:
+    """Keep the memo across a copy that differs only in its revision (meals ignore it)."""
+    global _memo
+    memo = _memo
+    if memo[0] is old:
+        _memo = (new, memo[1], memo[2])
+
+
 def excreta_spaces(state: GameState, amoeba: Amoeba) -> tuple[int, ...]:
     """Where this amoeba's excreta may go: its space, or (Cleanliness) an orthogonal neighbour."""
     if not state.player(amoeba.color).holds(CLEANLINESS):

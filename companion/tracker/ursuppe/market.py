@@ -36,7 +36,6 @@ def refusal(
     if card is None:
         return (msg("there is no gene called {gene}", gene=repr(gene)), sources.GENE_TABLE)
     player = state.player(color)
-    who = player_ref(state, color)
     name = card.term
     if card.extra and gene not in state.extra_available:
         return _not_turned(state, name)
@@ -52,7 +51,11 @@ def refusal(
         )
     if player.holds(gene):
         return (
-            msg("{who} already holds {gene}; no one may hold two copies", who=who, gene=name),
+            msg(
+                "{who} already holds {gene}; no one may hold two copies",
+                who=player_ref(state, color),
+                gene=name,
+            ),
             sources.PHASE_3,
         )
     for advanced, lowers in BLOCKED_BY_ADVANCED.items():
@@ -60,7 +63,10 @@ def refusal(
             held = GENES_BY_KEY[advanced].term
             return (
                 msg(
-                    "{who} holds {held}, so {gene} cannot be bought", who=who, held=held, gene=name
+                    "{who} holds {held}, so {gene} cannot be bought",
+                    who=player_ref(state, color),
+                    held=held,
+                    gene=name,
                 ),
                 sources.ADVANCED,
             )
@@ -91,7 +97,7 @@ def refusal(
                     "{gene} needs {lower}, which {who} does not hold",
                     gene=name,
                     lower=lower,
-                    who=who,
+                    who=player_ref(state, color),
                 ),
                 sources.ADVANCED,
             )
@@ -117,7 +123,7 @@ def refusal(
                 "{gene} costs {n} BP; {who} has {bp}",
                 price,
                 gene=name,
-                who=who,
+                who=player_ref(state, color),
                 bp=player.bp,
             ),
             sources.PHASE_3,
@@ -129,16 +135,23 @@ def offers(state: GameState, color: Color) -> tuple[Offer, ...]:
     """Every purchase this player may make now."""
     found = []
     player = state.player(color)
+    off = discount(state, color)
+    from_player = seller(state, color, SOCIAL_GENE) is not None
     for card in ALL_GENES:
         # Quick skips of what `refusal` refuses anyway (not turned over, already held,
         # too dear); `refusal` still decides every gene that passes them.
         if card.extra and card.key not in state.extra_available:
             continue
-        if player.holds(card.key) or price_for(state, color, card.key) > player.bp:
+        if player.holds(card.key):
+            continue
+        # `price_for`, with the discount and the seller looked up once for every gene
+        base = SOCIAL_GENE_FROM_PLAYER if from_player and card.key == SOCIAL_GENE else None
+        price = max(0, (state.price_of(card.key) if base is None else base) - off)
+        if price > player.bp:
             continue
         for give_up in card.replaces or (None,):
             if refusal(state, color, card.key, give_up) is None:
-                found.append(Offer(card.key, price_for(state, color, card.key), give_up))
+                found.append(Offer(card.key, price, give_up))
     return tuple(found)
 
 
@@ -165,7 +178,6 @@ def price_for(state: GameState, color: Color, gene: str) -> int:
     if seller(state, color, gene) is not None:
         base = SOCIAL_GENE_FROM_PLAYER
     return max(0, base - discount(state, color))
-
 
 
 def _not_turned(state: GameState, name) -> tuple[Msg, sources.Rule]:

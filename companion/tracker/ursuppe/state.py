@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any, NamedTuple
 
 from companion.tracker.citations import Book
@@ -388,7 +388,7 @@ class GameState:
 
     def price_of(self, key: str) -> int:
         """A gene's printed price in this game (player count, rule options)."""
-        return GENES_BY_KEY[key].price_for(self.n_players, self.italian_extra_prices)
+        return _printed_price(key, self.n_players, self.italian_extra_prices)
 
     def mp_of(self, key: str) -> int:
         """A gene's printed MP in this game (player count, rule options)."""
@@ -524,3 +524,9 @@ def check_deck(deck: tuple[EnvironmentCard, ...]) -> Msg | None:
     if len({c.id for c in deck}) != len(deck):
         return msg("two environment cards share an id")
     return None
+
+
+@cache
+def _printed_price(key: str, players: int, italian: bool) -> int:
+    """A gene's printed price (the gene table never changes while the app runs)."""
+    return GENES_BY_KEY[key].price_for(players, italian)

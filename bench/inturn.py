@@ -1,0 +1,78 @@
+"""Early and late referee actions taken in turn, through the server.
+
+The late-game target compares taps minutes apart, and a machine's speed drifts over minutes
+(the same code measured 0.72x to 1.40x late/early in back-to-back runs of the sequential
+windows). Here one console plays a game from its start while a second console plays the same
+game from its last `window` actions (imported up to there), one tap each in turn, with six
+phones following each game: whatever the machine does falls on early and late taps alike.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bench.clients import Client, Phones, Referee, Server, start_phones
+from bench.common import PHONES, Config, ms
+
+if TYPE_CHECKING:
+    from bench.serverpart import ServerResult
+
+
+@dataclass
+class Lane:
+    label: str
+    start: int
+    referee: Referee
+    game_id: str
+    phones: Phones
+
+
+def play_in_turn(
+    server: Server,
+    setup: dict[str, Any],
+    actions: list[dict[str, Any]],
+    cfg: Config,
+    result: ServerResult,
+    deadline: float,
+) -> None:
+    """Play the first and the last `cfg.window` actions of a game in turn; time each tap."""
+    window = min(cfg.window, len(actions) // 2)
+    lanes: list[Lane] = []
+    bare = Client(server.port)
+    try:
+        for label, start in (("early", 0), ("late", len(actions) - window)):
+            referee = Referee(server)  # a console of its own: the drawings it shows are its own
+            game_id = referee.new_game(setup, f"in turn, {label}", actions[:start])
+            # (none in the quick run: it waits for no stream to be released, and the cap holds
+            # the warm-up's and the game's)
+            count = 0 if cfg.quick else PHONES // 2
+            phones = start_phones(server.port, referee.seat_tokens(game_id), start, count)
+            lanes.append(Lane(label, start, referee, game_id, phones))
+        for lane in lanes:  # the server drops a connection idle for 10 s
+            lane.referee.client.reconnect()
+        for k in range(window):
+            if time.monotonic() > deadline:
+                result.notes.append(f"in turn: stopped after {k} pairs of actions (time budget)")
+                break
+            for lane in lanes:
+                i = lane.start + k
+                for count in (False, False, True):  # as play_game asks the bare route
+                    begin = time.perf_counter()
+                    got, _, _ = bare.get("/healthz")
+                    if count and got == 200:
+                        result.turns_bare.append(ms(time.perf_counter() - begin))
+                status, _, exchange = lane.referee.act(lane.game_id, actions[i], i)
+                if status != 200:
+                    raise RuntimeError(f"in turn, {lane.label}: action {i + 1} answered {status}")
+                lane.phones.wait(i + 1, 5.0)
+                result.turns[lane.label].append(ms(exchange))
+        for lane in lanes:
+            if lane.phones.errors:
+                raise RuntimeError(f"a phone's stream failed: {lane.phones.errors[:3]}")
+    finally:
+        bare.close()
+        for lane in lanes:
+            lane.phones.stop()
+            lane.referee.client.close()
