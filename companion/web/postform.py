@@ -69,14 +69,17 @@ def choice_posts(url: str, buttons: list[Any], revision: int, primary: bool = Tr
     # As `post` makes them, with only the action and its label to escape (a tap's answer
     # holds a dozen of these: the console's hot path).
     head = _head(url, "#console")
-    rev = int(revision)
+    tail = f'<input type="hidden" name="revision" value="{int(revision)}">'
     return Markup(
         "".join(
-            f'{head}  <input type="hidden" name="kind" value="action">'
-            f'<input type="hidden" name="action" value="{escape(b.action)}">'
-            f'<input type="hidden" name="revision" value="{rev}">\n'
-            f'  <button type="submit" class="{"primary" if primary and b.primary else ""}">'
-            f"{escape(t(b.label))}</button>\n</form>"
+            _button(
+                head,
+                '<input type="hidden" name="kind" value="action">'
+                f'<input type="hidden" name="action" value="{escape(b.action)}">{tail}',
+                t(b.label),
+                "primary" if primary and b.primary else "",
+                None,
+            )
             for b in buttons
         )
     )
@@ -85,13 +88,17 @@ def choice_posts(url: str, buttons: list[Any], revision: int, primary: bool = Tr
 def dice_posts(url: str, low: int, high: int, revision: int) -> Markup:
     """One button per face a die may show, low to high (as `post` makes them)."""
     head = _head(url, "#console")
-    rev = int(revision)
+    tail = f'<input type="hidden" name="revision" value="{int(revision)}">'
     return Markup(
         "".join(
-            f'{head}  <input type="hidden" name="kind" value="dice">'
-            f'<input type="hidden" name="d1" value="{n}">'
-            f'<input type="hidden" name="revision" value="{rev}">\n'
-            f'  <button type="submit" class="die">{n}</button>\n</form>'
+            _button(
+                head,
+                f'<input type="hidden" name="kind" value="dice"><input type="hidden" name="d1" '
+                f'value="{n}">{tail}',
+                n,
+                "die",
+                None,
+            )
             for n in range(int(low), int(high) + 1)
         )
     )
