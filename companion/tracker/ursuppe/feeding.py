@@ -163,10 +163,12 @@ def parasite_victims(state: GameState, amoeba: Amoeba) -> tuple[Color, ...]:
     return tuple(c for c in state.colors if c in found)
 
 
-def placements(pattern: Pattern, slots: int) -> list[tuple[int, ...]]:
-    """Every distinct way to lay the pattern's counts (and zeros) over `slots` colors."""
+@cache
+def placements(pattern: Pattern, slots: int) -> tuple[tuple[int, ...], ...]:
+    """Every distinct way to lay the pattern's counts (and zeros) over `slots` colors
+    (remembered: a Suction meal list asks the same few patterns again and again)."""
     if len(pattern) > slots:
-        return []
+        return ()
     counts: dict[int, int] = {}
     for n in tuple(pattern) + (0,) * (slots - len(pattern)):
         counts[n] = counts.get(n, 0) + 1
@@ -183,7 +185,7 @@ def placements(pattern: Pattern, slots: int) -> list[tuple[int, ...]]:
                 counts[value] += 1
 
     build(())
-    return out
+    return tuple(out)
 
 
 _meal_memo: tuple = (None, None, ())  # the last (state, amoeba) asked about (a pure memo)
@@ -208,17 +210,27 @@ def carry_meal_memo(old: GameState, new: GameState) -> None:
         _meal_memo = (new, memo[1], memo[2])
 
 
-def meals_from(state: GameState, amoeba: Amoeba, on_space: tuple[int, ...]) -> tuple[Meal, ...]:
-    """Every legal meal for this amoeba from these cubes per seat color."""
+def meals_from(
+    state: GameState,
+    amoeba: Amoeba,
+    on_space: tuple[int, ...],
+    victims: tuple[Color, ...] | None = None,
+    rules: list[MealRule] | None = None,
+) -> tuple[Meal, ...]:
+    """Every legal meal for this amoeba from these cubes per seat color (`victims` and
+    `rules`: its `parasite_victims` and `meal_rules`, when the caller asks many times)."""
     colors = state.colors
     own = state.seat(amoeba.color)
     others = sorted(
         (i for i in range(len(colors)) if i != own and on_space[i] > 0),
         key=lambda i: RANK[colors[i]],
     )
-    victims = parasite_victims(state, amoeba)
+    if victims is None:
+        victims = parasite_victims(state, amoeba)
+    if rules is None:
+        rules = meal_rules(state, amoeba.color)
     found: dict[tuple, Meal] = {}
-    for rule in meal_rules(state, amoeba.color):
+    for rule in rules:
         if rule.parasitism and not victims:
             continue
         for layout in placements(rule.pattern, len(others)):

@@ -12,6 +12,7 @@ Glutton's extra cube is part of the meal shapes themselves (`feeding._meal_rules
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cache
 
 from companion.tracker.errors import InvalidAction
 from companion.tracker.msg import Msg, msg, nmsg
@@ -24,7 +25,14 @@ from companion.tracker.ursuppe.extra_genes import (
     SUCTION_2,
     TOXIC_EXCRETIONS,
 )
-from companion.tracker.ursuppe.feeding import Meal, excretion, meal_message, meals_from
+from companion.tracker.ursuppe.feeding import (
+    Meal,
+    excretion,
+    meal_message,
+    meal_rules,
+    meals_from,
+    parasite_victims,
+)
 from companion.tracker.ursuppe.phases.base import Events, add_cubes, pay, say
 from companion.tracker.ursuppe.state import (
     Amoeba,
@@ -70,8 +78,10 @@ def suction_spaces(state: GameState, amoeba: Amoeba) -> tuple[int, ...]:
     return tuple(sorted(found))
 
 
-def _takes(counts: tuple[int, ...], own: int, reach: int) -> list[tuple[int, ...]]:
-    """Every way to take 1..reach cubes of other colors from these counts."""
+@cache
+def _takes(counts: tuple[int, ...], own: int, reach: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to take 1..reach cubes of other colors from these counts (remembered: the
+    same few counts come back space after space)."""
     found: list[tuple[int, ...]] = []
 
     def build(i: int, left: int, acc: tuple[int, ...]) -> None:
@@ -84,7 +94,7 @@ def _takes(counts: tuple[int, ...], own: int, reach: int) -> list[tuple[int, ...
             build(i + 1, left - n, acc + (n,))
 
     build(0, reach, ())
-    return found
+    return tuple(found)
 
 
 _memo: tuple = (None, None, ())  # the last (state, amoeba) asked about (a pure memo)
@@ -103,14 +113,16 @@ def suction_meals(state: GameState, amoeba: Amoeba) -> tuple[SuctionMeal, ...]:
         own = state.seat(amoeba.color)
         here = state.cubes_on(amoeba.space)
         by_cubes: dict[tuple[int, ...], list] = {}  # the same cubes from another space
+        victims = parasite_victims(state, amoeba)
+        rules = meal_rules(state, amoeba.color)
         for space in suction_spaces(state, amoeba):
             for take in _takes(state.cubes_on(space), own, reach):
                 joined = tuple(a + b for a, b in zip(here, take))
                 sucked = norm_cubes(tuple((c, n) for c, n in zip(state.colors, take) if n))
                 if joined not in by_cubes:
                     by_cubes[joined] = [
-                        (replace(m, genes=m.genes + (gene,)), dict(m.cubes))
-                        for m in meals_from(state, amoeba, joined)
+                        (Meal(m.cubes, m.parasite, m.genes + (gene,)), dict(m.cubes))
+                        for m in meals_from(state, amoeba, joined, victims, rules)
                     ]
                 for meal, eaten in by_cubes[joined]:
                     if all(eaten.get(c, 0) >= n for c, n in sucked):

@@ -36,16 +36,15 @@ def refusal(
     if card is None:
         return (msg("there is no gene called {gene}", gene=repr(gene)), sources.GENE_TABLE)
     player = state.player(color)
-    name = card.term
     if card.extra and gene not in state.extra_available:
-        return _not_turned(state, name)
+        return _not_turned(state, card.term)
     if state.copies_total(gene) == 0:
         return (
             nmsg(
                 "{gene} is not in the deck with {n} player",
                 "{gene} is not in the deck with {n} players",
                 state.n_players,
-                gene=name,
+                gene=card.term,
             ),
             sources.GENE_TABLE,
         )
@@ -54,7 +53,7 @@ def refusal(
             msg(
                 "{who} already holds {gene}; no one may hold two copies",
                 who=player_ref(state, color),
-                gene=name,
+                gene=card.term,
             ),
             sources.PHASE_3,
         )
@@ -66,7 +65,7 @@ def refusal(
                     "{who} holds {held}, so {gene} cannot be bought",
                     who=player_ref(state, color),
                     held=held,
-                    gene=name,
+                    gene=card.term,
                 ),
                 sources.ADVANCED,
             )
@@ -78,7 +77,7 @@ def refusal(
         return (
             msg(
                 "every copy of {gene} is held; it returns to the pool only when given back",
-                gene=name,
+                gene=card.term,
             ),
             sources.PHASE_3,
         )
@@ -86,7 +85,7 @@ def refusal(
         if give_up is None or give_up not in card.replaces:
             options = or_list([GENES_BY_KEY[k].term for k in card.replaces])
             return (
-                msg("{gene} is bought by giving up {options}", gene=name, options=options),
+                msg("{gene} is bought by giving up {options}", gene=card.term, options=options),
                 sources.ADVANCED,
             )
         held = next((g for g in player.genes if g.key == give_up), None)
@@ -95,7 +94,7 @@ def refusal(
             return (
                 msg(
                     "{gene} needs {lower}, which {who} does not hold",
-                    gene=name,
+                    gene=card.term,
                     lower=lower,
                     who=player_ref(state, color),
                 ),
@@ -106,13 +105,13 @@ def refusal(
                 msg(
                     "{lower} must have been held since an earlier round to trade it for {gene}",
                     lower=lower,
-                    gene=name,
+                    gene=card.term,
                 ),
                 sources.ADVANCED,
             )
     elif give_up is not None:
         return (
-            msg("{gene} is not an advanced gene; nothing is given up for it", gene=name),
+            msg("{gene} is not an advanced gene; nothing is given up for it", gene=card.term),
             sources.ADVANCED,
         )
     price = price_for(state, color, gene)
@@ -122,7 +121,7 @@ def refusal(
                 "{gene} costs {n} BP; {who} has {bp}",
                 "{gene} costs {n} BP; {who} has {bp}",
                 price,
-                gene=name,
+                gene=card.term,
                 who=player_ref(state, color),
                 bp=player.bp,
             ),
