@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from companion.tracker.msg import Term
 
@@ -26,9 +27,10 @@ class GeneCard:
     price_001: int | None = None  # an extra gene's price as 001 prints it, where it differs
     mp_001: int | None = None  # an extra gene's MP as 001 prints it, where it differs
 
-    @property
+    @cached_property
     def term(self) -> Term:
-        """The gene's name as a game word, as the group's printed cards say it."""
+        """The gene's name as a game word, as the group's printed cards say it (made once:
+        every view names genes)."""
         return Term("gene", self.name)
 
     @property
