@@ -29,9 +29,10 @@ class Offer:
 
 
 def refusal(
-    state: GameState, color: Color, gene: str, give_up: str | None
+    state: GameState, color: Color, gene: str, give_up: str | None, price: int | None = None
 ) -> tuple[Msg, sources.Rule] | None:
-    """Why this purchase is not allowed now (message, source), or None if it is."""
+    """Why this purchase is not allowed now (message, source), or None if it is (`price`:
+    what `price_for` says, when the caller has it already)."""
     card = GENES_BY_KEY.get(gene)
     if card is None:
         return (msg("there is no gene called {gene}", gene=repr(gene)), sources.GENE_TABLE)
@@ -114,7 +115,8 @@ def refusal(
             msg("{gene} is not an advanced gene; nothing is given up for it", gene=card.term),
             sources.ADVANCED,
         )
-    price = price_for(state, color, gene)
+    if price is None:
+        price = price_for(state, color, gene)
     if player.bp < price:
         return (
             nmsg(
@@ -149,7 +151,7 @@ def offers(state: GameState, color: Color) -> tuple[Offer, ...]:
         if price > player.bp:
             continue
         for give_up in card.replaces or (None,):
-            if refusal(state, color, card.key, give_up) is None:
+            if refusal(state, color, card.key, give_up, price) is None:
                 found.append(Offer(card.key, price, give_up))
     return tuple(found)
 
