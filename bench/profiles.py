@@ -20,6 +20,16 @@ from companion.tracker.ursuppe.record import (
 # ----- profiles of the request paths (in-process, the same app code) -----------------------
 
 
+def act_form(entries: list[Any], i: int, csrf: str) -> dict[str, str]:
+    """The console's form for entry `i` of a record, as its button posts it."""
+    return {
+        "kind": "action",
+        "action": json.dumps(action_to_dict(entries[i])),
+        "revision": str(i),
+        "csrf": csrf,
+    }
+
+
 def profile_requests(data: dict[str, Any], cfg: Config) -> dict[str, Any]:
     """Where a referee action's and a seat poll's time goes: cProfile with Flask's client."""
     from companion import create_app
@@ -41,12 +51,7 @@ def profile_requests(data: dict[str, Any], cfg: Config) -> dict[str, Any]:
             game = store.import_record(Record(record.setup, tuple(entries[:start])), "prof")
             took = 0.0
             for i in range(start, stop):
-                form = {
-                    "kind": "action",
-                    "action": json.dumps(action_to_dict(entries[i])),
-                    "revision": str(i),
-                    "csrf": csrf,
-                }
+                form = act_form(entries, i, csrf)
                 begin = time.perf_counter()
                 if prof is not None:
                     prof.enable()
@@ -160,12 +165,7 @@ def interleaved(data: dict[str, Any], cfg: Config) -> dict[str, float]:
             for k in range(window):
                 for label, start, game_id, headers in lanes:
                     i = start + k
-                    form = {
-                        "kind": "action",
-                        "action": json.dumps(action_to_dict(entries[i])),
-                        "revision": str(i),
-                        "csrf": csrf,
-                    }
+                    form = act_form(entries, i, csrf)
                     begin = time.thread_time()
                     response = client.post(f"/games/{game_id}/act", data=form, headers=headers)
                     took = time.thread_time() - begin

@@ -145,9 +145,7 @@ def offers(state: GameState, color: Color) -> tuple[Offer, ...]:
             continue
         if player.holds(card.key):
             continue
-        # `price_for`, with the discount and the seller looked up once for every gene
-        base = SOCIAL_GENE_FROM_PLAYER if from_player and card.key == SOCIAL_GENE else None
-        price = max(0, (state.price_of(card.key) if base is None else base) - off)
+        price = _price(state, card.key, off, from_player and card.key == SOCIAL_GENE)
         if price > player.bp:
             continue
         for give_up in card.replaces or (None,):
@@ -175,10 +173,14 @@ def seller(state: GameState, color: Color, gene: str) -> Color | None:
 def price_for(state: GameState, color: Color, gene: str) -> int:
     """What this player pays for a gene now: the printed price (Social Gene from its holder:
     2 BP, 003), less Flexible's discount, never below 0."""
-    base = state.price_of(gene)
-    if seller(state, color, gene) is not None:
-        base = SOCIAL_GENE_FROM_PLAYER
-    return max(0, base - discount(state, color))
+    return _price(state, gene, discount(state, color), seller(state, color, gene) is not None)
+
+
+def _price(state: GameState, gene: str, off: int, from_player: bool) -> int:
+    """`price_for` with the discount and whether a player sells it already known (`offers`
+    asks them once for every gene)."""
+    base = SOCIAL_GENE_FROM_PLAYER if from_player else state.price_of(gene)
+    return max(0, base - off)
 
 
 def _not_turned(state: GameState, name) -> tuple[Msg, sources.Rule]:
