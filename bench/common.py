@@ -31,12 +31,13 @@ class Config:
     replay_reps: int
     play_limit: int | None  # actions played per game (None: the whole game)
     budget: float  # seconds for the server part, a hard stop
+    turn_passes: int  # passes of the early and late windows taken in turn (bench/inturn.py)
 
     @classmethod
     def make(cls, quick: bool) -> Config:
         if quick:
-            return cls(True, 1, 10, 20, 5, 1, 40, 60.0)
-        return cls(False, 2, 100, 300, 30, 7, None, 150.0)
+            return cls(True, 1, 10, 20, 5, 1, 40, 60.0, 1)
+        return cls(False, 2, 100, 300, 30, 7, None, 150.0, 2)
 
 
 # ----- small helpers ---------------------------------------------------------------------

@@ -148,6 +148,7 @@ def interleaved(data: dict[str, Any], cfg: Config) -> dict[str, float]:
     window = min(cfg.window, len(entries) // 2)
     reps = 2 if cfg.quick else 4  # the first one warms up and is not counted
     taps: dict[str, list[float]] = {"early": [], "late": []}
+    kinds: dict[str, dict[str, list[float]]] = {"early": {}, "late": {}}
     with tempfile.TemporaryDirectory(prefix="ursuppe-bench-turns-") as tmp:
         app = create_app({"INSTANCE_PATH": tmp})
         tune_collector()  # as `companion serve` does
@@ -175,5 +176,24 @@ def interleaved(data: dict[str, Any], cfg: Config) -> dict[str, float]:
                     headers["X-Drawings"] = b" ".join(DRAWING.findall(response.data)).decode()
                     if rep:
                         taps[label].append(ms(took))
+                        kinds[label].setdefault(type(entries[i]).__name__, []).append(ms(took))
     early, late = pct(taps["early"], 50), pct(taps["late"], 50)
-    return {"early": early, "late": late, "ratio": late / early, "n": len(taps["early"])}
+    return {
+        "early": early,
+        "late": late,
+        "ratio": late / early,
+        "n": len(taps["early"]),
+        "same_kinds": same_kinds(kinds["early"], kinds["late"]),
+    }
+
+
+def same_kinds(early: dict[str, list[float]], late: dict[str, list[float]]) -> float:
+    """Late against early action by action kind: each kind's p50 late over its p50 early,
+    weighted by the late window's counts, over the kinds both windows hold. The windows'
+    p50s also compare their mixes (the last rounds divide and feed more, the first place
+    and roll for the start); this says whether the same action grew with the game."""
+    shared = [k for k in late if k in early]
+    if not shared:
+        return float("nan")
+    grown = sum(pct(late[k], 50) * len(late[k]) for k in shared)
+    return grown / sum(pct(early[k], 50) * len(late[k]) for k in shared)

@@ -45,8 +45,11 @@ def late_vs_early(server: ServerResult) -> tuple[bool, str]:
         ok = ok and inproc["ratio"] <= LATE_VS_EARLY
         text += (
             f"; {inproc['ratio']:.2f}x in turn in-process ({fmt(inproc['late'])} vs "
-            f"{fmt(inproc['early'])} ms CPU)"
+            f"{fmt(inproc['early'])} ms CPU"
         )
+        if "same_kinds" in inproc:
+            text += f"; the same kinds of action {inproc['same_kinds']:.2f}x"
+        text += ")"
     return ok, f"{text}; {sequential}"
 
 

@@ -10,6 +10,7 @@ bench/RESULTS.md (the full run's numbers) is left alone.
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -61,6 +62,7 @@ def test_quick_benchmark_runs_and_reports_every_target(tmp_path):
     late = [line for line in targets if "late-game referee action" in line]
     assert len(late) == 2 and all("taken in turn through the server" in x for x in late), late
     assert all("in turn in-process" in x and "the sequential windows" in x for x in late)
+    assert all("the same kinds of action" in x for x in late)
     assert "replaying a complete 6-player game (bench/long-six-players-extra.json" in text
     assert "Records with many undo entries" in text
     assert "first load over the wire" in text
@@ -86,3 +88,16 @@ def test_late_vs_early_rests_on_taps_taken_in_turn_and_both_must_meet_it():
     assert not late_vs_early(drifted)[0]  # through the server over it: missed
     plain = ServerResult(early=[2.0] * 9, late=[2.1] * 9)  # nothing in turn: the windows
     assert late_vs_early(plain) == (True, "the sequential windows: p50 2.10 vs 2.00 ms, 1.05x")
+
+
+def test_the_same_kinds_of_action_compare_each_kind_with_itself():
+    """Issue 11 item 7: beside the windows' p50s (which also compare their mixes), each kind
+    of action late against the same kind early, weighted by the late window's counts; kinds
+    only one window holds are left out."""
+    from bench.profiles import same_kinds
+
+    early = {"Move": [1.0, 1.0, 1.0], "RollMovement": [2.0], "PlaceAmoeba": [0.5] * 5}
+    late = {"Move": [1.1, 1.1], "RollMovement": [2.0, 2.0], "Divide": [9.0]}
+    # (1.1*2 + 2.0*2) / (1.0*2 + 2.0*2): the divides and placements do not count
+    assert abs(same_kinds(early, late) - 6.2 / 6.0) < 1e-9
+    assert math.isnan(same_kinds({"Move": [1.0]}, {"Divide": [2.0]}))  # no kind in both

@@ -135,5 +135,3 @@ def citation_msg(citation: Citation) -> Seq:
 def citation_text(citation: Citation) -> str:
     """A citation in English words: `Spanish rules, Fase 6: Puntuación`."""
     return str(citation_msg(citation))
-
-

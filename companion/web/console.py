@@ -38,7 +38,6 @@ from companion.web.taps import given_up_message, recorded_note, save_message, ta
 bp = Blueprint("console", __name__, url_prefix="/games/<game_id>")
 
 
-
 def load(game_id: str) -> Game:
     """The game, or 404."""
     try:
@@ -162,6 +161,7 @@ def stale(game: Game) -> Conflict | None:
     if seen == game.revision:
         return None
     return Conflict(store().describe_since(game, seen), game.revision)
+
 
 @bp.route("/preview")
 @referee_required

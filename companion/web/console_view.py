@@ -64,7 +64,8 @@ def context(
 
 def shown_by_region(game_id: str, view: dict) -> dict[str, Any]:
     """What each quiet region of the console reads, as plain tuples (the name it is kept by,
-    `drawings.fragment`): words by their English text, the game's own names by its id."""
+    `drawings.fragment`): words as the core's terms and messages, the game's own names by
+    its id."""
     card = view["card"]
     return {
         "status": (
@@ -76,8 +77,8 @@ def shown_by_region(game_id: str, view: dict) -> dict[str, Any]:
         ),
         "side": (
             game_id,
-            tuple(map(str, view["extra_genes"])),
-            tuple(map(str, view["sensing"])),
+            tuple(view["extra_genes"]),  # terms and messages compare by value, unrendered
+            tuple(view["sensing"]),
             tuple(view["supply"].items()),
         ),
     }

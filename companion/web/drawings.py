@@ -136,9 +136,7 @@ def soup(board: Any, view: dict[str, Any], *tap: Any) -> Markup:
 PARTS = "soup parts"  # the cache's name for a soup's parts (its key is its drawing's name)
 
 
-def _patch(
-    before: str, key: str, head: str, spaces: tuple[str, ...], island: str
-) -> Markup | None:
+def _patch(before: str, key: str, head: str, spaces: tuple[str, ...], island: str) -> Markup | None:
     """The soup `key` as the changes from the soup `before` (on the browser's screen), or
     None if this process does not know `before` or it is another drawing."""
     with _lock:

@@ -71,4 +71,3 @@ def why(game_id: str):
     state = game.state
     view = public_view(state)
     return render_template("_console_why_body.html", state=state, view=view, game=game)
-

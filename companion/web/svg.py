@@ -14,8 +14,8 @@ from typing import Any
 
 from markupsafe import Markup
 
+from companion.i18n import current_language, pgettext
 from companion.i18n import gettext as _
-from companion.i18n import pgettext
 from companion.tracker.colors import SHAPES
 
 FILL = {
@@ -84,6 +84,16 @@ def shape_icon(color: str, size: int = 22) -> Markup:
 
 
 def _compass(cx: float, cy: float, card: dict[str, Any] | None) -> str:
+    """The compass at (cx, cy): its letters, and the card's drift arrow and ozone."""
+    if not card:
+        return _compass_drawn(current_language(), cx, cy, False, None, None)
+    return _compass_drawn(current_language(), cx, cy, True, card.get("drift"), card["ozone"])
+
+
+@lru_cache(maxsize=64)  # a soup changed by a tap draws it again: the same few, per language
+def _compass_drawn(
+    lang: str, cx: float, cy: float, card: bool, drift: str | None, ozone: Any
+) -> str:
     out = [f'<circle cx="{cx}" cy="{cy}" r="44" fill="#fdf6e3" stroke="#8a6d3b" stroke-width="2"/>']
     letters = (
         (pgettext("compass letter", "N"), 0, -34),
@@ -95,7 +105,6 @@ def _compass(cx: float, cy: float, card: dict[str, Any] | None) -> str:
         label = escape(label)
         out.append(f'<text x="{cx + dx}" y="{cy + dy + 4}" class="compass-letter">{label}</text>')
     if card:
-        drift = card.get("drift")
         if drift:
             angle = {"N": 0, "E": 90, "S": 180, "W": 270}[drift]
             out.append(
@@ -107,8 +116,8 @@ def _compass(cx: float, cy: float, card: dict[str, Any] | None) -> str:
         else:
             out.append(f'<circle cx="{cx}" cy="{cy}" r="12" fill="#c0392b" opacity="0.35"/>')
         # Below the centre, unless the arrow points there (south): then above it.
-        oy = cy - 14 if card.get("drift") == "S" else cy + 22
-        out.append(f'<text x="{cx}" y="{oy}" class="ozone">O₃ {card["ozone"]}</text>')
+        oy = cy - 14 if drift == "S" else cy + 22
+        out.append(f'<text x="{cx}" y="{oy}" class="ozone">O₃ {ozone}</text>')
     return "".join(out)
 
 

@@ -91,8 +91,7 @@ def test_players_are_picked_by_name_and_carry_their_tracked_values(game):
 
     assert (
         '<option value="yellow" data-bp="17" data-marker="0" data-genes="" data-used="" '
-        'data-box="55" data-since="">Ben ▲ yellow</option>'
-        in form
+        'data-box="55" data-since="">Ben ▲ yellow</option>' in form
     )
     assert "red-3" not in re.sub(r'value="[^"]*"', "", form)  # no typed ids on show
 

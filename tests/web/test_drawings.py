@@ -103,3 +103,20 @@ def test_the_compass_ozone_stays_clear_of_a_south_drift_arrow(app):
         still = float(ozone_re.search(compass_svg({"drift": None, "ozone": 13})).group(1))
     assert south < -8  # above the arrow's tail (which starts 8 above the centre)
     assert east == still == 22
+
+
+def test_the_remembered_compass_speaks_each_readers_language(app):
+    """The compass is drawn once per look and language (a soup a tap changed draws it again):
+    a Spanish reader after an English one still reads O for west (004 §Brújula), and a card
+    with no drift shows no arrow."""
+    from companion.web.svg import compass_svg
+
+    card = {"drift": None, "ozone": 9}
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        english = compass_svg(card)
+    with app.test_request_context(headers={"Accept-Language": "es"}):
+        spanish = compass_svg(card)
+    letters = re.compile(r'class="compass-letter">([^<]+)<')
+    assert letters.findall(english) == ["N", "E", "S", "W"]
+    assert letters.findall(spanish) == ["N", "E", "S", "O"]
+    assert "rotate(" not in spanish and "O₃ 9" in spanish

@@ -12,7 +12,7 @@ URL = "/games/abc/act"
 
 def test_choice_buttons_are_the_forms_post_makes(app):
     buttons = [
-        Button("Ana ● red 2 eats <3> & \"more\"", '{"type": "feed", "amoeba": "red-2"}', True),
+        Button('Ana ● red 2 eats <3> & "more"', '{"type": "feed", "amoeba": "red-2"}', True),
         Button("Ben ▲ yellow passes", '{"type": "pass"}', False),
     ]
     with app.test_request_context():

@@ -45,7 +45,6 @@ def test_held_notices_are_sent_even_when_the_answer_fails(game, monkeypatch):
     assert sent == [game.revision]
 
 
-
 def test_the_phones_wake_once_the_answer_is_written_not_before(app, game, monkeypatch):
     """A server writes the referee's answer, then closes it: only then are the phones woken
     (issue 12 item 11: the referee's answer never waits behind twelve woken streams)."""

@@ -208,9 +208,7 @@ EXTRA_GENES_MARKET = rule("genes", {EN: AGP, IT: IT_NORMAL})
 EXTRA_GAME_END = rule("game_end", {EN: AGP, IT: IT_NORMAL})
 EXTRA_ENVIRONMENT = rule("environment", {EN: AGP, IT: IT_NORMAL})
 EXTRA_ENVIRONMENT_ADVANCED = rule("environment", {EN: AGP, IT: IT_ADVANCED})
-SOCIAL_READING = reading(
-    "scoring", N_("after all markers moved; a player with 0 BP pays nothing")
-)
+SOCIAL_READING = reading("scoring", N_("after all markers moved; a player with 0 BP pays nothing"))
 ENERGY_READING = reading(
     "movement", N_("every amoeba that chose to drift earns 1 BP, even if an obstacle stops it")
 )
