@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bench.clients import Client, Phones, Referee, Server, start_phones
+from bench.clients import Client, Phones, Referee, Server, bare_before_tap, start_phones
 from bench.common import PHONES, Config, ms
 
 if TYPE_CHECKING:
@@ -81,11 +81,9 @@ def _one_pass(
                 break
             for lane in lanes:
                 i = lane.start + k
-                for count in (False, False, True):  # as play_game asks the bare route
-                    begin = time.perf_counter()
-                    got, _, _ = bare.get("/healthz")
-                    if count and got == 200:
-                        result.turns_bare.append(ms(time.perf_counter() - begin))
+                took = bare_before_tap(bare)  # as play_game asks it
+                if took is not None:
+                    result.turns_bare.append(took)
                 status, _, exchange = lane.referee.act(lane.game_id, actions[i], i)
                 if status != 200:
                     raise RuntimeError(f"in turn, {lane.label}: action {i + 1} answered {status}")

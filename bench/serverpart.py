@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.clients import Client, Referee, Server, start_phones
+from bench.clients import Client, Referee, Server, bare_before_tap, start_phones
 from bench.common import Config, ms
 from bench.inturn import play_in_turn
 from companion.tracker.ursuppe.actions import action_to_dict
@@ -147,14 +147,9 @@ def play_game(
                 seat_measurements(server.port, tokens, i, cfg.samples, result)
             measured = result is not None and (i < cfg.window or i >= n - cfg.window)
             if measured:
-                # Three back to back; the last one counts: the first ones absorb what is
-                # left of the last tap (its phones' streams), as the bare route measured at
-                # the seat point is asked back to back too.
-                for count in (False, False, True):
-                    start = time.perf_counter()
-                    got, _, _ = bare.get("/healthz")
-                    if count and got == 200:
-                        result.tap_bare.append(ms(time.perf_counter() - start))
+                took = bare_before_tap(bare)
+                if took is not None:
+                    result.tap_bare.append(took)
             sent = time.perf_counter()
             status, page, exchange = referee.act(game_id, action, i)
             received = time.perf_counter()

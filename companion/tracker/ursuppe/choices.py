@@ -14,11 +14,9 @@ from companion.tracker.ursuppe import (
     decoy,
     defects,
     division,
-    feeding,
     genes_crust,
     genes_deaths,
     genes_explosion,
-    genes_feeding,
     genes_phase3,
     genes_steps,
     market,
@@ -60,6 +58,7 @@ from companion.tracker.ursuppe.actions import (
 )
 from companion.tracker.ursuppe.data import HOLDING, TENTACLE, tentacle_capacity
 from companion.tracker.ursuppe.feeding import legal_meals
+from companion.tracker.ursuppe.lastanswer import MISSING, LastAnswer
 from companion.tracker.ursuppe.people import marker_colors
 from companion.tracker.ursuppe.phases import p3_extra
 from companion.tracker.ursuppe.state import AmoebaId, GameState, Step
@@ -87,30 +86,16 @@ def start_roll_group(state: GameState) -> tuple:
     return next((g for g in state.cursor.start_groups if len(g) > 1), ())
 
 
-_memo: tuple = (None, ())  # the last state asked about and its answer (a pure memo)
+_legal = LastAnswer()
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action now (corrections, shuffles and set start spaces aside)."""
-    global _memo
-    memo = _memo  # one read, one write: safe across threads
-    if memo[0] is state:
-        return memo[1]
+    found = _legal.get(state)
+    if found is not MISSING:
+        return found
     builder = _BUILDERS.get(state.cursor.step)
-    found = tuple(decoy.restrict(state, builder(state))) if builder else ()
-    _memo = (state, found)
-    return found
-
-
-def carry_memo(old: GameState, new: GameState) -> None:
-    """Keep the memos across a copy that differs only in its revision (legality ignores it):
-    this one and the meals' (the next tap's answer and its validation ask them again)."""
-    global _memo
-    memo = _memo
-    if memo[0] is old:
-        _memo = (new, memo[1])
-    feeding.carry_meal_memo(old, new)
-    genes_feeding.carry_suction_memo(old, new)
+    return _legal.put(state, None, tuple(decoy.restrict(state, builder(state))) if builder else ())
 
 
 def _turn_card(state: GameState) -> list[Action]:

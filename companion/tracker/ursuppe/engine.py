@@ -23,7 +23,6 @@ from companion.tracker.ursuppe.actions import (
     SetStartSpaces,
     ShuffleEnvironmentDeck,
 )
-from companion.tracker.ursuppe.choices import carry_memo
 from companion.tracker.ursuppe.choices import legal_actions as _legal
 from companion.tracker.ursuppe.corrections import apply_correction
 from companion.tracker.ursuppe.corrections_table import MAX_BOX
@@ -33,6 +32,7 @@ from companion.tracker.ursuppe.extra_genes import EXTRA_KEYS
 from companion.tracker.ursuppe.flow import Event, Events, say, start
 from companion.tracker.ursuppe.handlers import handle
 from companion.tracker.ursuppe.labels import describe
+from companion.tracker.ursuppe.lastanswer import carry_all
 from companion.tracker.ursuppe.options import ExtraGenesMode
 from companion.tracker.ursuppe.phases import p3_extra
 from companion.tracker.ursuppe.phrases import comma_list
@@ -239,7 +239,7 @@ def apply(state: GameState, action: Action) -> Applied:
         new = handle(state, action, events)
     new = _forced(new, events)
     done = replace(new, revision=state.revision + 1)
-    carry_memo(new, done)
+    carry_all(new, done)  # what was asked of `new` holds for `done`: none reads the revision
     return Applied(done, tuple(events))
 
 

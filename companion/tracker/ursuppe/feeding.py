@@ -26,6 +26,7 @@ from companion.tracker.ursuppe.data import (
     SUBSTITUTION,
 )
 from companion.tracker.ursuppe.extra_genes import GLUTTON
+from companion.tracker.ursuppe.lastanswer import MISSING, LastAnswer
 from companion.tracker.ursuppe.options import Substitution4p
 from companion.tracker.ursuppe.phrases import comma_list
 from companion.tracker.ursuppe.state import Amoeba, GameState
@@ -188,26 +189,15 @@ def placements(pattern: Pattern, slots: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-_meal_memo: tuple = (None, None, ())  # the last (state, amoeba) asked about (a pure memo)
+_meals = LastAnswer()
 
 
 def legal_meals(state: GameState, amoeba: Amoeba) -> tuple[Meal, ...]:
     """Every legal meal for this amoeba from the cubes on its space."""
-    global _meal_memo
-    memo = _meal_memo  # one read, one write: safe across threads
-    if memo[0] is state and memo[1] == amoeba:
-        return memo[2]
-    meals = meals_from(state, amoeba, state.cubes_on(amoeba.space))
-    _meal_memo = (state, amoeba, meals)
-    return meals
-
-
-def carry_meal_memo(old: GameState, new: GameState) -> None:
-    """Keep the memo across a copy that differs only in its revision (meals ignore it)."""
-    global _meal_memo
-    memo = _meal_memo
-    if memo[0] is old:
-        _meal_memo = (new, memo[1], memo[2])
+    found = _meals.get(state, amoeba)
+    if found is not MISSING:
+        return found
+    return _meals.put(state, amoeba, meals_from(state, amoeba, state.cubes_on(amoeba.space)))
 
 
 def meals_from(

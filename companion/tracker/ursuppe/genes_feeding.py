@@ -12,7 +12,7 @@ Glutton's extra cube is part of the meal shapes themselves (`feeding._meal_rules
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import lru_cache
 
 from companion.tracker.errors import InvalidAction
 from companion.tracker.msg import Msg, msg, nmsg
@@ -33,6 +33,7 @@ from companion.tracker.ursuppe.feeding import (
     meals_from,
     parasite_victims,
 )
+from companion.tracker.ursuppe.lastanswer import MISSING, LastAnswer
 from companion.tracker.ursuppe.phases.base import Events, add_cubes, pay, say
 from companion.tracker.ursuppe.state import (
     Amoeba,
@@ -78,7 +79,7 @@ def suction_spaces(state: GameState, amoeba: Amoeba) -> tuple[int, ...]:
     return tuple(sorted(found))
 
 
-@cache
+@lru_cache(maxsize=4096)  # cube counts are few on a table, but a server runs many games
 def _takes(counts: tuple[int, ...], own: int, reach: int) -> tuple[tuple[int, ...], ...]:
     """Every way to take 1..reach cubes of other colors from these counts (remembered: the
     same few counts come back space after space)."""
@@ -97,15 +98,14 @@ def _takes(counts: tuple[int, ...], own: int, reach: int) -> tuple[tuple[int, ..
     return tuple(found)
 
 
-_memo: tuple = (None, None, ())  # the last (state, amoeba) asked about (a pure memo)
+_suction = LastAnswer()
 
 
 def suction_meals(state: GameState, amoeba: Amoeba) -> tuple[SuctionMeal, ...]:
     """Every legal meal that takes cubes from a neighbouring space (none without Suction)."""
-    global _memo
-    memo = _memo
-    if memo[0] is state and memo[1] == amoeba:
-        return memo[2]
+    remembered = _suction.get(state, amoeba)
+    if remembered is not MISSING:
+        return remembered
     reach = suction_reach(state, amoeba.color)
     found: list[SuctionMeal] = []
     if reach:
@@ -127,17 +127,7 @@ def suction_meals(state: GameState, amoeba: Amoeba) -> tuple[SuctionMeal, ...]:
                 for meal, eaten in by_cubes[joined]:
                     if all(eaten.get(c, 0) >= n for c, n in sucked):
                         found.append(SuctionMeal(meal, space, sucked))
-    result = tuple(found)
-    _memo = (state, amoeba, result)
-    return result
-
-
-def carry_suction_memo(old: GameState, new: GameState) -> None:
-    """Keep the memo across a copy that differs only in its revision (meals ignore it)."""
-    global _memo
-    memo = _memo
-    if memo[0] is old:
-        _memo = (new, memo[1], memo[2])
+    return _suction.put(state, amoeba, tuple(found))
 
 
 def excreta_spaces(state: GameState, amoeba: Amoeba) -> tuple[int, ...]:

@@ -29,6 +29,7 @@ from companion.tracker.ursuppe.data import (
 )
 from companion.tracker.ursuppe.extra_genes import FAST_FOOD
 from companion.tracker.ursuppe.labels import bp
+from companion.tracker.ursuppe.lastanswer import MISSING, LastAnswer
 from companion.tracker.ursuppe.people import marker_colors
 from companion.tracker.ursuppe.phases import p3_extra
 from companion.tracker.ursuppe.state import (
@@ -62,8 +63,18 @@ def _gene(key: str) -> Param:
     return GENES_BY_KEY[key].term
 
 
+_asked = LastAnswer()  # the console's view and its prompt line both ask it, every tap
+
+
 def prompt(state: GameState) -> Prompt:
     """The prompt for the current state."""
+    found = _asked.get(state)
+    if found is not MISSING:
+        return found
+    return _asked.put(state, None, _prompt(state))
+
+
+def _prompt(state: GameState) -> Prompt:
     if state.phase is Phase.OVER:
         return Prompt(state.cursor.step, None, None, msg("The game is over."), sources.GAME_END)
     build = _BY_STEP.get(state.cursor.step)

@@ -1,0 +1,48 @@
+"""The engine's remembered answers (`ursuppe/lastanswer.py`): a tap asks the same legality and
+meal questions of one state several times; each is answered once, for that very state."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from builders import setup_for
+
+from companion.tracker.ursuppe import apply, choices, legal_actions, new_game
+from companion.tracker.ursuppe.engine import CHANCE_STEPS
+from companion.tracker.ursuppe.lastanswer import MISSING, LastAnswer, carry_all
+
+
+def test_an_answer_is_for_the_very_state_and_an_equal_key():
+    memo = LastAnswer()
+    state, twin = object(), object()
+    assert memo.get(state) is MISSING
+    assert memo.put(state, ("red", 1), "meals") == "meals"
+    assert memo.get(state, ("red", 1)) == "meals"
+    assert memo.get(state, ("red", 2)) is MISSING  # another amoeba
+    assert memo.get(twin, ("red", 1)) is MISSING  # an equal state is not this one
+
+
+def test_carrying_keeps_an_answer_across_the_renumbered_copy_only():
+    memo = LastAnswer()
+    old, new, other = object(), object(), object()
+    memo.put(old, None, "legal")
+    carry_all(other, new)  # not the state it answered: nothing moves
+    assert memo.get(new) is MISSING and memo.get(old) == "legal"
+    carry_all(old, new)
+    assert memo.get(new) == "legal" and memo.get(old) is MISSING
+
+
+def test_apply_hands_the_next_states_legal_actions_on_without_asking_again():
+    """The engine's last step renumbers the state (its revision); the legal actions it worked
+    out for the forced steps stay remembered for the copy, and equal a fresh computation."""
+    state = new_game(setup_for(4))
+    for k in range(200):  # to the first action after which the table has a choice to make
+        options = legal_actions(state)
+        done = apply(state, options[k * 7 % len(options)]).state  # varied rolls: no endless tie
+        if done.cursor.step not in CHANCE_STEPS:
+            break
+        state = done
+    remembered = choices._legal.get(done)  # worked out for the forced steps, before the copy
+    assert remembered is not MISSING and legal_actions(done) is remembered
+    fresh = replace(done, revision=done.revision)  # an equal state, not the same object
+    assert legal_actions(fresh) == remembered
