@@ -42,57 +42,48 @@ def play_in_turn(
     time each tap."""
     window = min(cfg.window, len(actions) // 2)
     bare = Client(server.port)
+
+    def one_pass() -> None:
+        lanes: list[Lane] = []
+        try:
+            for label, start in (("early", 0), ("late", len(actions) - window)):
+                referee = Referee(server)  # a console of its own: the drawings it shows are its own
+                game_id = referee.new_game(setup, f"in turn, {label}", actions[:start])
+                # (none in the quick run: it waits for no stream to be released, and the cap holds
+                # the warm-up's and the game's)
+                count = 0 if cfg.quick else PHONES // 2
+                phones = start_phones(server.port, referee.seat_tokens(game_id), start, count)
+                lanes.append(Lane(label, start, referee, game_id, phones))
+            bare.reconnect()
+            for lane in lanes:  # the server drops a connection idle for 10 s
+                lane.referee.client.reconnect()
+            for k in range(window):
+                if time.monotonic() > deadline:
+                    result.notes.append(f"in turn: stopped after {k} pairs of taps (time budget)")
+                    break
+                for lane in lanes:
+                    i = lane.start + k
+                    took = bare_before_tap(bare)  # as play_game asks it
+                    if took is not None:
+                        result.turns_bare.append(took)
+                    status, _, exchange = lane.referee.act(lane.game_id, actions[i], i)
+                    if status != 200:
+                        raise RuntimeError(f"in turn, {lane.label}: action {i + 1}: {status}")
+                    lane.phones.wait(i + 1, 5.0)
+                    result.turns[lane.label].append(ms(exchange))
+            for lane in lanes:
+                if lane.phones.errors:
+                    raise RuntimeError(f"a phone's stream failed: {lane.phones.errors[:3]}")
+        finally:
+            for lane in lanes:
+                lane.phones.stop()
+                lane.referee.client.close()
+
     try:
         for done in range(cfg.turn_passes):
             if time.monotonic() > deadline:
                 result.notes.append(f"in turn: stopped after {done} passes (time budget)")
                 break
-            _one_pass(server, setup, actions, window, cfg, result, deadline, bare)
+            one_pass()
     finally:
         bare.close()
-
-
-def _one_pass(
-    server: Server,
-    setup: dict[str, Any],
-    actions: list[dict[str, Any]],
-    window: int,
-    cfg: Config,
-    result: ServerResult,
-    deadline: float,
-    bare: Client,
-) -> None:
-    lanes: list[Lane] = []
-    try:
-        for label, start in (("early", 0), ("late", len(actions) - window)):
-            referee = Referee(server)  # a console of its own: the drawings it shows are its own
-            game_id = referee.new_game(setup, f"in turn, {label}", actions[:start])
-            # (none in the quick run: it waits for no stream to be released, and the cap holds
-            # the warm-up's and the game's)
-            count = 0 if cfg.quick else PHONES // 2
-            phones = start_phones(server.port, referee.seat_tokens(game_id), start, count)
-            lanes.append(Lane(label, start, referee, game_id, phones))
-        bare.reconnect()
-        for lane in lanes:  # the server drops a connection idle for 10 s
-            lane.referee.client.reconnect()
-        for k in range(window):
-            if time.monotonic() > deadline:
-                result.notes.append(f"in turn: stopped after {k} pairs of actions (time budget)")
-                break
-            for lane in lanes:
-                i = lane.start + k
-                took = bare_before_tap(bare)  # as play_game asks it
-                if took is not None:
-                    result.turns_bare.append(took)
-                status, _, exchange = lane.referee.act(lane.game_id, actions[i], i)
-                if status != 200:
-                    raise RuntimeError(f"in turn, {lane.label}: action {i + 1} answered {status}")
-                lane.phones.wait(i + 1, 5.0)
-                result.turns[lane.label].append(ms(exchange))
-        for lane in lanes:
-            if lane.phones.errors:
-                raise RuntimeError(f"a phone's stream failed: {lane.phones.errors[:3]}")
-    finally:
-        for lane in lanes:
-            lane.phones.stop()
-            lane.referee.client.close()

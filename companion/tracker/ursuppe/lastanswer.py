@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-_MISSING = object()
+MISSING = object()  # what `get` says when it remembers nothing for the question
 _ALL: list[LastAnswer] = []
 
 
@@ -20,7 +20,7 @@ class LastAnswer:
     __slots__ = ("_last",)
 
     def __init__(self) -> None:
-        self._last: tuple[Any, Any, Any] = (None, None, _MISSING)
+        self._last: tuple[Any, Any, Any] = (None, None, MISSING)
         _ALL.append(self)
 
     def get(self, state: Any, key: Any = None) -> Any:
@@ -28,15 +28,12 @@ class LastAnswer:
         last = self._last
         if last[0] is state and last[1] == key:
             return last[2]
-        return _MISSING
+        return MISSING
 
     def put(self, state: Any, key: Any, answer: Any) -> Any:
         """Remember `answer` for this state and key; return it."""
         self._last = (state, key, answer)
         return answer
-
-
-MISSING = _MISSING
 
 
 def carry_all(old: Any, new: Any) -> None:
