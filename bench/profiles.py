@@ -147,8 +147,7 @@ def interleaved(data: dict[str, Any], cfg: Config) -> dict[str, float]:
     entries = list(record.entries)
     window = min(cfg.window, len(entries) // 2)
     reps = 2 if cfg.quick else 4  # the first one warms up and is not counted
-    taps: dict[str, list[float]] = {"early": [], "late": []}
-    kinds: dict[str, dict[str, list[float]]] = {"early": {}, "late": {}}
+    kinds: dict[str, dict[str, list[float]]] = {"early": {}, "late": {}}  # taps by kind
     with tempfile.TemporaryDirectory(prefix="ursuppe-bench-turns-") as tmp:
         app = create_app({"INSTANCE_PATH": tmp})
         tune_collector()  # as `companion serve` does
@@ -175,8 +174,8 @@ def interleaved(data: dict[str, Any], cfg: Config) -> dict[str, float]:
                     # the drawings the console now shows, as a browser names them
                     headers["X-Drawings"] = b" ".join(DRAWING.findall(response.data)).decode()
                     if rep:
-                        taps[label].append(ms(took))
                         kinds[label].setdefault(type(entries[i]).__name__, []).append(ms(took))
+    taps = {label: [t for ts in by.values() for t in ts] for label, by in kinds.items()}
     early, late = pct(taps["early"], 50), pct(taps["late"], 50)
     return {
         "early": early,
