@@ -37,7 +37,7 @@ class Config:
     def make(cls, quick: bool) -> Config:
         if quick:
             return cls(True, 1, 10, 20, 5, 1, 40, 60.0, 1)
-        return cls(False, 2, 100, 300, 30, 7, None, 150.0, 2)
+        return cls(False, 2, 100, 300, 30, 7, None, 150.0, 3)
 
 
 # ----- small helpers ---------------------------------------------------------------------

@@ -61,7 +61,9 @@ def play_in_turn(
                 if time.monotonic() > deadline:
                     result.notes.append(f"in turn: stopped after {k} pairs of taps (time budget)")
                     break
-                for lane in lanes:
+                # Each lane goes first every other time: whichever is tapped first was 2-5%
+                # slower in runs of two copies of the same game (the reason is the server's).
+                for lane in lanes if k % 2 == 0 else lanes[::-1]:
                     i = lane.start + k
                     took = bare_before_tap(bare)  # as play_game asks it
                     if took is not None:

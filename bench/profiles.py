@@ -163,7 +163,8 @@ def interleaved(data: dict[str, Any], cfg: Config) -> dict[str, float]:
                 headers = {"HX-Request": "true", "X-CSRF-Token": csrf}
                 lanes.append((label, start, game.id, headers))
             for k in range(window):
-                for label, start, game_id, headers in lanes:
+                # each lane first every other time, as bench/inturn.py takes them
+                for label, start, game_id, headers in lanes if k % 2 == 0 else lanes[::-1]:
                     i = start + k
                     form = act_form(entries, i, csrf)
                     begin = time.thread_time()

@@ -18,6 +18,8 @@ from companion.serving import app_settings
 from companion.store import SaveFailed, Store
 from companion.tracker.record_core import MAX_RECORD_BYTES
 from companion.tracker.ursuppe.deckcheck import deck_warnings
+from companion.web.sessions import CheckedOnceSessions
+from companion.web.urls import url_for as remembered_url_for
 
 # The import route takes a whole record (and the form around it); every other POST is small.
 IMPORT_ENDPOINT = "records.import_record"
@@ -56,6 +58,8 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Create the app; `test_config` overrides settings (tests pass a temporary instance)."""
     app = Flask("companion", instance_relative_config=True)
     app.test_client_class = ServerLikeClient
+    app.session_interface = CheckedOnceSessions()
+    app.jinja_env.globals["url_for"] = remembered_url_for  # the templates' addresses, built once
     if test_config and "INSTANCE_PATH" in test_config:
         app.instance_path = str(test_config["INSTANCE_PATH"])
     instance = Path(app.instance_path)

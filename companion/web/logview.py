@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from flask import url_for
 from markupsafe import Markup, escape
 
 from companion.i18n import gettext as _
 from companion.i18n import t
 from companion.web.postform import post
 from companion.web.rules import cite_link
+from companion.web.urls import url_for
 
 
 def event_items(events: Iterable[Any], rulebook: Any) -> Markup:
