@@ -124,33 +124,13 @@ def report(
         )
 
     window = cfg.window
-    taps = server.tap_bare or server.bare
-    extra_taps = (server.extra.tap_bare or server.bare) if server.extra else []
     lines += [
         row("bare route GET /healthz (with the seat figures)", server.bare),
-        row("bare route GET /healthz, just before each measured tap", taps, taps),
-        row(f"referee action POST /act, early (actions 1-{window})", server.early, taps),
-        row(f"referee action POST /act, late (last {window} actions)", server.late, taps),
+        *_windows(row, server, "", window),
         *_in_turn(row, server, ""),
         *(
-            [
-                row(
-                    "with extra genes: bare route, just before each measured tap",
-                    extra_taps,
-                    extra_taps,
-                ),
-                row(
-                    f"with extra genes: POST /act, early (actions 1-{window})",
-                    server.extra.early,
-                    extra_taps,
-                ),
-                row(
-                    f"with extra genes: POST /act, late (last {window} actions)",
-                    server.extra.late,
-                    extra_taps,
-                ),
-                *_in_turn(row, server.extra, "with extra genes: "),
-            ]
+            [*_windows(row, server.extra, "with extra genes: ", window)]
+            + _in_turn(row, server.extra, "with extra genes: ")
             if server.extra
             else []
         ),
@@ -169,7 +149,8 @@ def report(
         f"Seat figures measured at action {server.seat_point} of the first game, interleaved "
         "with the bare route (one keep-alive connection each). The referee's actions are "
         "compared with the bare route asked just before each of them (its own connection), "
-        "so that both are measured at the same moments of the run; both figures are the "
+        "each window with its own, so that both are measured at the same moments of the run "
+        "(the windows are minutes apart); both figures are the "
         "request and its answer read, as the client sends and reads them (the referee's "
         "client then reads the drawings out of the answer, as app.js does, untimed). "
         "Referee actions: "
@@ -263,6 +244,22 @@ def first_load_lines(rows: list[dict[str, Any]]) -> list[str]:
         f"rest: {again} bytes.",
     ]
     return lines
+
+
+def _windows(row: Any, server: ServerResult, prefix: str, window: int) -> list[str]:
+    """The rows of the early and the late window, each beside the bare route asked just
+    before each of its taps."""
+    out = []
+    for name, taps, which in (
+        ("early", server.early, f"actions 1-{window}"),
+        ("late", server.late, f"last {window} actions"),
+    ):
+        bare = server.tap_bare[name] or server.bare
+        out += [
+            row(f"{prefix}bare route, just before each {name} tap", bare, bare),
+            row(f"{prefix}referee action POST /act, {name} ({which})", taps, bare),
+        ]
+    return out
 
 
 def _in_turn(row: Any, server: ServerResult, prefix: str) -> list[str]:

@@ -24,7 +24,8 @@ class ServerResult:
     early: list[float] = field(default_factory=list)  # referee action, ms
     late: list[float] = field(default_factory=list)
     bare: list[float] = field(default_factory=list)  # interleaved with the seat figures
-    tap_bare: list[float] = field(default_factory=list)  # one just before each measured tap
+    # one just before each measured tap, by window: each window against its own moments
+    tap_bare: dict[str, list[float]] = field(default_factory=lambda: {"early": [], "late": []})
     # Early and late actions in turn (bench/inturn.py): through this server, and in-process
     turns: dict[str, list[float]] = field(default_factory=lambda: {"early": [], "late": []})
     turns_bare: list[float] = field(default_factory=list)  # one just before each of them
@@ -145,11 +146,11 @@ def play_game(
                 result.seat_point = i
                 result.first_load = first_load(server.port, tokens[0])
                 seat_measurements(server.port, tokens, i, cfg.samples, result)
-            measured = result is not None and (i < cfg.window or i >= n - cfg.window)
-            if measured:
+            window = "early" if i < cfg.window else "late" if i >= n - cfg.window else None
+            if result is not None and window:
                 took = bare_before_tap(bare)
                 if took is not None:
-                    result.tap_bare.append(took)
+                    result.tap_bare[window].append(took)
             sent = time.perf_counter()
             status, page, exchange = referee.act(game_id, action, i)
             received = time.perf_counter()

@@ -40,8 +40,10 @@ def test_quick_benchmark_runs_and_reports_every_target(tmp_path):
         "bare route GET /healthz",
         "referee action POST /act, early",
         "referee action POST /act, late",
-        "with extra genes: POST /act, early",
-        "with extra genes: POST /act, late",
+        "with extra genes: referee action POST /act, early (actions 1-",
+        "with extra genes: referee action POST /act, late (last ",
+        "bare route, just before each early tap",
+        "with extra genes: bare route, just before each late tap",
         "POST /act, early, in turn with the late ones",
         "with extra genes: POST /act, late, in turn with the early ones",
         "seat poll, nothing new (204)",
@@ -101,3 +103,25 @@ def test_the_same_kinds_of_action_compare_each_kind_with_itself():
     # (1.1*2 + 2.0*2) / (1.0*2 + 2.0*2): the divides and placements do not count
     assert abs(same_kinds(early, late) - 6.2 / 6.0) < 1e-9
     assert math.isnan(same_kinds({"Move": [1.0]}, {"Divide": [2.0]}))  # no kind in both
+
+
+def test_each_window_is_compared_with_the_bare_route_of_its_own_taps():
+    """Issue 5 / issue 11 item 7: a referee action within 5x the bare route asked just before
+    it; the windows are minutes apart, so each window against its own moments, and both must
+    meet the target."""
+    from bench.serverpart import ServerResult
+    from bench.targets import action_vs_bare
+
+    # a slow minute for the early window: its taps and its bare route alike
+    result = ServerResult(early=[4.0] * 9, late=[2.0] * 9, bare=[0.5] * 9)
+    result.tap_bare = {"early": [0.9] * 9, "late": [0.5] * 9}
+    ok, text, worst = action_vs_bare(result)
+    assert ok and abs(worst - 4.444) < 0.01
+    assert text == "early p50 4.00 vs 0.90 ms, 4.4x; late p50 2.00 vs 0.50 ms, 4.0x"
+    result.late = [2.6] * 9  # 5.2x its own bare route: missed, though early meets it
+    assert not action_vs_bare(result)[0]
+    alone = ServerResult(early=[2.0] * 9, late=[2.0] * 9, bare=[0.5] * 9)  # none asked
+    assert action_vs_bare(alone)[:2] == (
+        True,
+        "early p50 2.00 vs 0.50 ms, 4.0x; late p50 2.00 vs 0.50 ms, 4.0x",
+    )
