@@ -62,7 +62,7 @@ def action_vs_bare(server: ServerResult) -> tuple[bool, str, float]:
         bare = pct(server.tap_bare[window] or server.bare, 50)
         ratio = pct(taps, 50) / bare
         worst = max(worst, ratio)
-        parts.append(f"{window} p50 {fmt(pct(taps, 50))} vs {fmt(bare)} ms, {ratio:.1f}x")
+        parts.append(f"{window} p50 {fmt(pct(taps, 50))} vs {fmt(bare)} ms, {ratio:.2f}x")
     return worst <= ACTION_VS_BARE, "; ".join(parts), worst
 
 

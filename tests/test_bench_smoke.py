@@ -117,11 +117,11 @@ def test_each_window_is_compared_with_the_bare_route_of_its_own_taps():
     result.tap_bare = {"early": [0.9] * 9, "late": [0.5] * 9}
     ok, text, worst = action_vs_bare(result)
     assert ok and abs(worst - 4.444) < 0.01
-    assert text == "early p50 4.00 vs 0.90 ms, 4.4x; late p50 2.00 vs 0.50 ms, 4.0x"
+    assert text == "early p50 4.00 vs 0.90 ms, 4.44x; late p50 2.00 vs 0.50 ms, 4.00x"
     result.late = [2.6] * 9  # 5.2x its own bare route: missed, though early meets it
     assert not action_vs_bare(result)[0]
     alone = ServerResult(early=[2.0] * 9, late=[2.0] * 9, bare=[0.5] * 9)  # none asked
     assert action_vs_bare(alone)[:2] == (
         True,
-        "early p50 2.00 vs 0.50 ms, 4.0x; late p50 2.00 vs 0.50 ms, 4.0x",
+        "early p50 2.00 vs 0.50 ms, 4.00x; late p50 2.00 vs 0.50 ms, 4.00x",
     )
