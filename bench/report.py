@@ -129,7 +129,7 @@ def report(
         *_windows(row, server, "", window),
         *_in_turn(row, server, ""),
         *(
-            [*_windows(row, server.extra, "with extra genes: ", window)]
+            _windows(row, server.extra, "with extra genes: ", window)
             + _in_turn(row, server.extra, "with extra genes: ")
             if server.extra
             else []

@@ -9,15 +9,13 @@ root. Relative endpoints, static files (their version follows the file) and any 
 
 from __future__ import annotations
 
-import threading
+from functools import lru_cache
 from typing import Any
 
 from flask import has_request_context, request
 from flask import url_for as flask_url_for
 
 KEPT = 4096  # the addresses of a few games' pages, their moments and their groups
-_built: dict[tuple, str] = {}
-_lock = threading.Lock()  # waitress answers on many threads
 
 
 def url_for(endpoint: str, **values: Any) -> str:
@@ -29,15 +27,13 @@ def url_for(endpoint: str, **values: Any) -> str:
         or not has_request_context()
     ):
         return flask_url_for(endpoint, **values)
-    key = (request.script_root, endpoint, tuple(sorted(values.items())))
     try:
-        found = _built.get(key)
+        return _built(request.script_root, endpoint, tuple(sorted(values.items())))
     except TypeError:  # a value that cannot be hashed: built each time
         return flask_url_for(endpoint, **values)
-    if found is None:
-        found = flask_url_for(endpoint, **values)
-        with _lock:
-            if len(_built) >= KEPT:
-                _built.clear()  # a new start: the next taps build theirs again
-            _built[key] = found
-    return found
+
+
+@lru_cache(maxsize=KEPT)
+def _built(script_root: str, endpoint: str, values: tuple[tuple[str, Any], ...]) -> str:
+    # (in the request that asks first: an address depends on nothing else of it)
+    return flask_url_for(endpoint, **dict(values))

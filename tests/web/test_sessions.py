@@ -93,16 +93,24 @@ def test_a_view_changing_its_session_does_not_change_the_remembered_one(app) -> 
     assert second["csrf"] == token
 
 
-def test_the_remembered_cookies_are_bounded(app, monkeypatch) -> None:
-    """However many devices come and go, only the newest cookies are kept."""
-    monkeypatch.setattr(sessions, "REMEMBERED", 3)
+def test_a_cookie_is_checked_once_and_few_are_kept(app, monkeypatch) -> None:
+    """The signature of a cookie sent again is not checked again; however many devices come
+    and go, only the newest REMEMBERED cookies are kept."""
     interface = app.session_interface
-    for _ in range(6):
-        client = app.test_client()
-        client.get("/")
-        cookie = client.get_cookie("session").value
+    client = app.test_client()
+    client.get("/")
+    cookie = client.get_cookie("session").value
+    checks = []
+    real = type(interface).get_signing_serializer
+    monkeypatch.setattr(
+        type(interface),
+        "get_signing_serializer",
+        lambda self, app: checks.append(1) or real(self, app),
+    )
+    for _ in range(3):
         with app.test_request_context("/", headers={"Cookie": f"session={cookie}"}):
             from flask import request
 
             assert interface.open_session(app, request).get("csrf")
-    assert len(interface._checked) <= 3
+    assert len(checks) <= 1  # once (none if an earlier request of this app checked it)
+    assert sessions._signed.cache_info().maxsize == sessions.REMEMBERED
