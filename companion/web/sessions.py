@@ -3,15 +3,15 @@
 Flask checks the cookie's signature on every request: a new serializer, a derived key and
 two HMACs, a fiftieth of a referee's tap. The referee's browser and each phone send the same
 cookie tap after tap, so a cookie whose signature held is remembered by its exact text (the
-same text signs alike with the same keys), and only its age is checked again, as
-itsdangerous checks it.
+same text signs alike with the same keys), and only its age is checked again, as Flask would.
 """
 
 from __future__ import annotations
 
 import copy
+import threading
 import time
-from functools import lru_cache
+from collections import OrderedDict
 from typing import Any
 
 from flask import Flask, Request
@@ -24,25 +24,36 @@ REMEMBERED = 256  # cookies: a referee's tabs and a table's phones, many times o
 class CheckedOnceSessions(SecureCookieSessionInterface):
     """Flask's signed-cookie sessions, each cookie's signature checked once."""
 
+    def __init__(self) -> None:
+        self._checked: OrderedDict[tuple, tuple[Any, int]] = OrderedDict()
+        self._lock = threading.Lock()  # waitress answers on many threads
+
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
         """The request's session, from the cookie remembered if its signature held before."""
         text = request.cookies.get(self.get_cookie_name(app))
         if not text or not app.secret_key:
             return super().open_session(app, request)
-        keys = (app.secret_key, *(app.config.get("SECRET_KEY_FALLBACKS") or ()))
-        try:
-            data, signed_at = _signed(self, app, keys, text)
-        except BadSignature:
-            return self.session_class()
+        key = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()), text)
+        max_age = int(app.permanent_session_lifetime.total_seconds())
+        with self._lock:
+            found = self._checked.get(key)
+            if found is not None:
+                self._checked.move_to_end(key)
+        if found is None:
+            serializer = self.get_signing_serializer(app)
+            try:
+                data, signed = serializer.loads(text, max_age=max_age, return_timestamp=True)
+            except BadSignature:  # also an expired one (SignatureExpired)
+                return self.session_class()
+            found = (data, int(signed.timestamp()))
+            with self._lock:
+                self._checked[key] = found
+                if len(self._checked) > REMEMBERED:
+                    self._checked.popitem(last=False)
+        data, signed_at = found
         age = int(time.time()) - signed_at
-        if age > app.permanent_session_lifetime.total_seconds() or age < 0:
-            return self.session_class()  # expired, or from the future: as itsdangerous says
+        if age > max_age or age < 0:  # as itsdangerous refuses it: expired, or from the future
+            with self._lock:
+                self._checked.pop(key, None)
+            return self.session_class()
         return self.session_class(copy.deepcopy(data))  # a view may change its own copy
-
-
-@lru_cache(maxsize=REMEMBERED)
-def _signed(interface: CheckedOnceSessions, app: Flask, keys: tuple, text: str) -> tuple[Any, int]:
-    """A cookie's data and when it was signed, if its signature holds with `keys` (the app's
-    keys when it was checked: a new key checks it again); BadSignature if not (not kept)."""
-    data, signed = interface.get_signing_serializer(app).loads(text, return_timestamp=True)
-    return data, int(signed.timestamp())

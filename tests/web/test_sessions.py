@@ -93,24 +93,35 @@ def test_a_view_changing_its_session_does_not_change_the_remembered_one(app) -> 
     assert second["csrf"] == token
 
 
-def test_a_cookie_is_checked_once_and_few_are_kept(app, monkeypatch) -> None:
-    """The signature of a cookie sent again is not checked again; however many devices come
-    and go, only the newest REMEMBERED cookies are kept."""
+def test_the_remembered_cookies_are_bounded(app, monkeypatch) -> None:
+    """However many devices come and go, only the newest cookies are kept."""
+    monkeypatch.setattr(sessions, "REMEMBERED", 3)
     interface = app.session_interface
-    client = app.test_client()
-    client.get("/")
-    cookie = client.get_cookie("session").value
-    checks = []
-    real = type(interface).get_signing_serializer
-    monkeypatch.setattr(
-        type(interface),
-        "get_signing_serializer",
-        lambda self, app: checks.append(1) or real(self, app),
-    )
-    for _ in range(3):
+    for _ in range(6):
+        client = app.test_client()
+        client.get("/")
+        cookie = client.get_cookie("session").value
         with app.test_request_context("/", headers={"Cookie": f"session={cookie}"}):
             from flask import request
 
             assert interface.open_session(app, request).get("csrf")
-    assert len(checks) <= 1  # once (none if an earlier request of this app checked it)
-    assert sessions._signed.cache_info().maxsize == sessions.REMEMBERED
+    assert len(interface._checked) <= 3
+
+
+def test_remembered_cookies_keep_no_app_alive(tmp_path) -> None:
+    """An app that is done with (a test's, a restarted server's) is freed with its database
+    connections: the remembered cookies hold no reference to it (one version kept up to 256
+    apps, and their open files, alive)."""
+    import gc
+    import weakref
+
+    from companion import create_app
+
+    app = create_app({"INSTANCE_PATH": tmp_path / "instance", "TESTING": True})
+    client = app.test_client()
+    client.get("/")
+    client.get("/")  # the cookie sent back: checked and remembered
+    gone = weakref.ref(app)
+    del app, client
+    gc.collect()
+    assert gone() is None
