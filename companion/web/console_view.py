@@ -79,6 +79,6 @@ def shown_by_region(game_id: str, view: dict) -> dict[str, Any]:
             game_id,
             tuple(view["extra_genes"]),  # terms and messages compare by value, unrendered
             tuple(view["sensing"]),
-            tuple(view["supply"].items()),
         ),
+        "supply": tuple(view["supply"].items()),
     }

@@ -81,10 +81,28 @@ def fragment(name: str, *shown: Any, caller: Callable[[], str]) -> Markup:
     look: `shown` must be everything the region's body reads, apart from the language."""
     key: Any = (name, current_language(), shown)
     try:  # plain tuples name it as they are (exact, and cheaper than a digest)
-        hash(key)
+        key = _Hashed(key)
     except TypeError:  # a list or a dict among them: named by its digest
         key = _digest(key)
     return _remembered(key, lambda: Markup(caller()))
+
+
+class _Hashed:
+    """A cache key whose hash is computed once: a region's name holds the core's terms and
+    messages, whose hashes are not kept, and the cache looks a key up twice (get, then
+    move_to_end)."""
+
+    __slots__ = ("key", "hash")
+
+    def __init__(self, key: tuple) -> None:
+        self.key = key
+        self.hash = hash(key)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Hashed) and self.hash == other.hash and self.key == other.key
 
 
 @lru_cache(maxsize=32)

@@ -75,3 +75,23 @@ def test_the_soup_on_screen_follows_its_patches_through_a_whole_game(referee, ex
         whole = SOUP_RE.search(text_of(referee.client.get(url, headers={"HX-Request": "true"})))
         assert normal(screen) == normal(whole.group(0)), f"entry {n + 1}: the soup differs"
     assert patches > len(record.entries) // 2  # most entries change a few spaces
+
+
+def test_a_change_of_supply_alone_leaves_the_extra_genes_region_kept():
+    """The supply changes with most meals, the extra genes face up once a round: they are
+    two regions, so a meal does not render the extra genes' region (and its why panel) again."""
+    from companion.web.console_view import shown_by_region
+
+    view = {
+        "round": 2,
+        "phase": "feeding",
+        "card": None,
+        "cards_left": 8,
+        "extra_genes": ["glutton"],
+        "sensing": [],
+        "supply": {"red": 10, "blue": 11},
+    }
+    after_meal = {**view, "supply": {"red": 11, "blue": 11}}
+    before, after = shown_by_region("g1", view), shown_by_region("g1", after_meal)
+    assert before["side"] == after["side"]
+    assert before["supply"] != after["supply"]
