@@ -9,7 +9,7 @@ from builders import setup_for
 
 from companion.tracker.ursuppe import apply, choices, legal_actions, new_game
 from companion.tracker.ursuppe.engine import CHANCE_STEPS
-from companion.tracker.ursuppe.lastanswer import MISSING, LastAnswer, carry_all
+from companion.tracker.ursuppe.lastanswer import KEPT, MISSING, LastAnswer, carry_all
 
 
 def test_an_answer_is_for_the_very_state_and_an_equal_key():
@@ -20,6 +20,20 @@ def test_an_answer_is_for_the_very_state_and_an_equal_key():
     assert memo.get(state, ("red", 1)) == "meals"
     assert memo.get(state, ("red", 2)) is MISSING  # another amoeba
     assert memo.get(twin, ("red", 1)) is MISSING  # an equal state is not this one
+
+
+def test_a_few_answers_are_kept_so_two_consoles_in_turn_do_not_forget_each_other():
+    """A server with two games asks about their states in turn: each keeps its answer until
+    `KEPT` newer ones have been asked."""
+    memo = LastAnswer()
+    first, second = object(), object()
+    memo.put(first, None, "first's legal actions")
+    memo.put(second, None, "second's legal actions")
+    assert memo.get(first) == "first's legal actions"
+    assert memo.get(second) == "second's legal actions"
+    for _ in range(KEPT):
+        memo.put(object(), None, "another state's")
+    assert memo.get(first) is MISSING and memo.get(second) is MISSING
 
 
 def test_carrying_keeps_an_answer_across_the_renumbered_copy_only():

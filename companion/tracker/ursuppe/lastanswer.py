@@ -1,9 +1,13 @@
-"""The answer to the last question asked about a state, remembered (a pure memo).
+"""The answers to the last few questions asked about states, remembered (a pure memo).
 
 A tap asks the same question of the same state several times (its validation, the next
 prompt, the console's buttons), and the engine's last step only renumbers the state
-(`carry_all` keeps each answer across that copy). One read and one write of a single tuple
-per question: safe across the server's threads, and nothing a replay depends on.
+(`carry_all` keeps each answer across that copy). A few answers are kept, not one: a server
+with two consoles (two games, or a second referee tab) asks about their states in turn, and
+the tap on one would otherwise forget what the other's next tap asks again (the legality
+of a late gene purchase, two dozen offers, was worked out twice). One read and one write of
+a single tuple per question: safe across the server's threads, and nothing a replay
+depends on.
 """
 
 from __future__ import annotations
@@ -11,28 +15,29 @@ from __future__ import annotations
 from typing import Any
 
 MISSING = object()  # what `get` says when it remembers nothing for the question
+KEPT = 4  # answers kept per question, newest first
 _ALL: list[LastAnswer] = []
 
 
 class LastAnswer:
-    """One question's last (state, key) and its answer."""
+    """One question's last few (state, key, answer), newest first."""
 
-    __slots__ = ("_last",)
+    __slots__ = ("_recent",)
 
     def __init__(self) -> None:
-        self._last: tuple[Any, Any, Any] = (None, None, MISSING)
+        self._recent: tuple[tuple[Any, Any, Any], ...] = ()
         _ALL.append(self)
 
     def get(self, state: Any, key: Any = None) -> Any:
         """The remembered answer for this very state and an equal key, else `MISSING`."""
-        last = self._last
-        if last[0] is state and last[1] == key:
-            return last[2]
+        for known, asked, answer in self._recent:
+            if known is state and asked == key:
+                return answer
         return MISSING
 
     def put(self, state: Any, key: Any, answer: Any) -> Any:
-        """Remember `answer` for this state and key; return it."""
-        self._last = (state, key, answer)
+        """Remember `answer` for this state and key (the oldest answer goes); return it."""
+        self._recent = ((state, key, answer), *self._recent[: KEPT - 1])
         return answer
 
 
@@ -40,6 +45,8 @@ def carry_all(old: Any, new: Any) -> None:
     """Keep every remembered answer about `old` for `new`, a copy that differs only in what
     no question reads (its revision number)."""
     for memo in _ALL:
-        last = memo._last
-        if last[0] is old:
-            memo._last = (new, last[1], last[2])
+        recent = memo._recent
+        if any(known is old for known, _, _ in recent):
+            memo._recent = tuple(
+                (new if known is old else known, asked, answer) for known, asked, answer in recent
+            )

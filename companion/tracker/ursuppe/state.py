@@ -409,8 +409,17 @@ class GameState:
 
     def copies_left(self, key: str) -> int:
         """Copies of a gene in the pool (not held by any player)."""
-        held = sum(1 for p in self.players if p.holds(key) and not partners_before(self, p.color))
-        return self.copies_total(key) - held
+        return self.copies_total(key) - self._copies_held.get(key, 0)
+
+    @cached_property  # a market asks it of every gene on offer; a state never changes
+    def _copies_held(self) -> dict[str, int]:
+        """How many players hold each gene (a double-play II partner's mirrored record once)."""
+        held: dict[str, int] = {}
+        for p in self.players:
+            if not partners_before(self, p.color):
+                for key in set(p.gene_keys):
+                    held[key] = held.get(key, 0) + 1
+        return held
 
     def remaining_cards(self) -> tuple[str, ...]:
         """Environment cards not yet turned, in deck order."""
