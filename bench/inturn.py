@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bench.clients import Client, Phones, Referee, Server, bare_before_tap, start_phones
-from bench.common import PHONES, Config, ms
+from bench.common import PHONES, Config, ms, pct
 
 if TYPE_CHECKING:
     from bench.serverpart import ServerResult
@@ -45,6 +45,7 @@ def play_in_turn(
 
     def one_pass() -> None:
         lanes: list[Lane] = []
+        counted = {label: len(taps) for label, taps in result.turns.items()}
         try:
             for label, start in (("early", 0), ("late", len(actions) - window)):
                 referee = Referee(server)  # a console of its own: the drawings it shows are its own
@@ -76,6 +77,9 @@ def play_in_turn(
             for lane in lanes:
                 if lane.phones.errors:
                     raise RuntimeError(f"a phone's stream failed: {lane.phones.errors[:3]}")
+            early, late = (result.turns[label][counted[label] :] for label in ("early", "late"))
+            if early and late:
+                result.turn_ratios.append(pct(late, 50) / pct(early, 50))
         finally:
             for lane in lanes:
                 lane.phones.stop()

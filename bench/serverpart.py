@@ -29,6 +29,7 @@ class ServerResult:
     # Early and late actions in turn (bench/inturn.py): through this server, and in-process
     turns: dict[str, list[float]] = field(default_factory=lambda: {"early": [], "late": []})
     turns_bare: list[float] = field(default_factory=list)  # one just before each of them
+    turn_ratios: list[float] = field(default_factory=list)  # late/early p50 of each pass
     interleaved: dict[str, float] = field(default_factory=dict)  # in-process (profiles.py)
     poll: list[float] = field(default_factory=list)
     render: list[float] = field(default_factory=list)

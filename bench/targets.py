@@ -41,6 +41,8 @@ def late_vs_early(server: ServerResult) -> tuple[bool, str]:
         f"{lt / e:.2f}x taken in turn through the server: p50 {fmt(lt)} vs {fmt(e)} ms, "
         f"{len(turns['late'])} each"
     )
+    if len(server.turn_ratios) > 1:  # the spread within this run, pass by pass
+        text += " (each pass: " + ", ".join(f"{r:.2f}x" for r in server.turn_ratios) + ")"
     if inproc:
         ok = ok and inproc["ratio"] <= LATE_VS_EARLY
         text += (

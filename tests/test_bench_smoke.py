@@ -83,6 +83,9 @@ def test_late_vs_early_rests_on_taps_taken_in_turn_and_both_must_meet_it():
     drifted.interleaved = {"early": 1.6, "late": 1.7, "ratio": 1.7 / 1.6, "n": 9}
     ok, text = late_vs_early(drifted)
     assert ok and "1.05x taken in turn through the server" in text and "1.50x" in text
+    assert "each pass" not in text  # one pass (or none recorded): no spread to show
+    drifted.turn_ratios = [1.03, 1.07, 1.05]
+    assert "(each pass: 1.03x, 1.07x, 1.05x)" in late_vs_early(drifted)[1]
     drifted.interleaved = {"early": 1.6, "late": 1.8, "ratio": 1.8 / 1.6, "n": 9}
     assert not late_vs_early(drifted)[0]  # in-process over the target: missed
     drifted.interleaved = {}
