@@ -42,8 +42,8 @@ class CheckedOnceSessions(SecureCookieSessionInterface):
         if found is None:
             serializer = self.get_signing_serializer(app)
             try:
-                data, signed = serializer.loads(text, max_age=max_age, return_timestamp=True)
-            except BadSignature:  # also an expired one (SignatureExpired)
+                data, signed = serializer.loads(text, return_timestamp=True)
+            except BadSignature:
                 return self.session_class()
             found = (data, int(signed.timestamp()))
             with self._lock:
@@ -52,7 +52,9 @@ class CheckedOnceSessions(SecureCookieSessionInterface):
                     self._checked.popitem(last=False)
         data, signed_at = found
         age = int(time.time()) - signed_at
-        if age > max_age or age < 0:  # as itsdangerous refuses it: expired, or from the future
+        # The age, first load or not, checked here once (itsdangerous' own max_age check
+        # would repeat it): expired, or from the future, as itsdangerous refuses it.
+        if age > max_age or age < 0:
             with self._lock:
                 self._checked.pop(key, None)
             return self.session_class()

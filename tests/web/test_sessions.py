@@ -77,6 +77,22 @@ def test_an_expired_cookie_is_refused_though_it_was_remembered(game: Referee, mo
     assert game.revision == before
 
 
+def test_an_expired_cookie_is_refused_on_its_first_load_too(app, monkeypatch) -> None:
+    """A cookie never seen by this server (a restart) and older than the lifetime is an
+    empty session, though its signature holds."""
+    client = app.test_client()
+    client.get("/")
+    cookie = client.get_cookie("session").value
+    fresh = sessions.CheckedOnceSessions()  # remembers nothing, as after a restart
+    app.permanent_session_lifetime = timedelta(seconds=60)
+    later = time.time() + 3600
+    monkeypatch.setattr(sessions.time, "time", lambda: later)
+    with app.test_request_context("/", headers={"Cookie": f"session={cookie}"}):
+        from flask import request
+
+        assert not fresh.open_session(app, request).get("csrf")
+
+
 def test_a_view_changing_its_session_does_not_change_the_remembered_one(app) -> None:
     """Each request gets its own copy of the remembered session's data."""
     interface = app.session_interface
@@ -91,6 +107,28 @@ def test_a_view_changing_its_session_does_not_change_the_remembered_one(app) -> 
         first["csrf"] = "changed"
         second = interface.open_session(app, request)
     assert second["csrf"] == token
+
+
+def test_a_cookie_sent_again_is_not_checked_again(app, monkeypatch) -> None:
+    """The point of the memo: the signature of a cookie already accepted is not checked again
+    (its age still is, on every request)."""
+    interface = app.session_interface
+    client = app.test_client()
+    client.get("/")
+    cookie = client.get_cookie("session").value
+    checks = []
+    real = type(interface).get_signing_serializer
+    monkeypatch.setattr(
+        type(interface),
+        "get_signing_serializer",
+        lambda self, app: checks.append(1) or real(self, app),
+    )
+    for _ in range(3):
+        with app.test_request_context("/", headers={"Cookie": f"session={cookie}"}):
+            from flask import request
+
+            assert interface.open_session(app, request).get("csrf")
+    assert len(checks) <= 1  # once (none if the first request of this client checked it)
 
 
 def test_the_remembered_cookies_are_bounded(app, monkeypatch) -> None:
