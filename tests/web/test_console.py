@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
+from dataclasses import replace
 
 import pytest
+from builders import setup_for
 from conftest import alert_of, prompt_of, text_of
 
+from companion.i18n import t
 from companion.tracker.colors import Color
 from companion.tracker.ursuppe import legal_actions
+from companion.tracker.ursuppe.data import PLACEHOLDER_DECK
+from companion.tracker.ursuppe.deckcheck import deck_warnings
+from companion.tracker.ursuppe.record import Record
 from companion.tracker.ursuppe.state import AmoebaId, Step
 
 TURN_P1 = json.dumps({"type": "turn_card", "card": "P1"})
@@ -415,3 +422,19 @@ def test_the_console_pages_belong_to_the_referee(app, game, path):
 
     assert response.status_code == 403
     assert "Referee only" in text_of(response)
+
+
+def test_a_typed_deck_warning_shows_on_the_console_in_the_readers_language(referee):
+    """Reading (RULES.md decisions, the typed deck): a deck without a no-drift card is played
+    all the same, and the console's status line warns about it in the reader's language."""
+    deck = [replace(c, drift=c.drift or PLACEHOLDER_DECK[0].drift) for c in PLACEHOLDER_DECK]
+    setup = setup_for(4, deck=tuple(deck), deck_is_placeholder=False)
+    (warning,) = deck_warnings(setup)
+    game = referee.store.import_record(Record(setup, ()), "typed deck")
+    for lang in ("en", "es", "it"):
+        referee.client.set_cookie("lang", lang)
+        page = text_of(referee.client.get(f"/games/{game.id}", headers={"HX-Request": "true"}))
+        shown = re.search(r"<span class=\"tag warn\" data-deck-warning>(.*?)</span>", page)
+        assert shown, f"{lang}: the status line warns about the deck"
+        assert t(warning, lang) in html.unescape(shown.group(1))
+        assert "placeholder" not in page.split('class="prompt-box"')[0]
