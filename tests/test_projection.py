@@ -1,13 +1,19 @@
 """What a seat and the public board see (companion/tracker/ursuppe/projection.py)."""
 
+import json
+from pathlib import Path
+
 from builders import at_phase, play, position
 
 from companion.tracker.colors import Color
+from companion.tracker.ursuppe import apply, new_game, projection
 from companion.tracker.ursuppe.actions import PayDebt, TurnEnvironmentCard
-from companion.tracker.ursuppe.projection import public_view
+from companion.tracker.ursuppe.projection import public_view, table_view
+from companion.tracker.ursuppe.record import record_from_dict
 from companion.tracker.ursuppe.seat_projection import seat_view
 from companion.tracker.ursuppe.state import Phase, player_ref
 
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 GENES = {"red": ["streamlining", "division_rate", "speed"]}  # 12 MP (001 worked example)
 
 
@@ -89,3 +95,27 @@ def test_the_start_spaces_are_kept_for_the_chart_once_round_1_is_scored():
     assert sorted(start) == [1, 2, 3]  # the start spaces 1..n picked at setup
     first = state.score_history[0]
     assert all(after >= before for before, after in zip(start, first))
+
+
+def test_the_table_view_reusing_unchanged_rows_equals_one_made_afresh_at_every_moment():
+    """The console's view shares the rows a tap left as they were (players, amoebas, cubes);
+    through a whole game with extra genes, in two games taken in turn (as two consoles ask),
+    it always equals the view made with nothing remembered."""
+    records = [
+        record_from_dict(json.loads((EXAMPLES / name).read_text()))
+        for name in ("five-players-extra-genes.json", "three-players-decoy.json")
+    ]
+    states = [new_game(r.setup) for r in records]
+    for step in range(max(len(r.entries) for r in records)):
+        for k, record in enumerate(records):
+            if step >= len(record.entries):
+                continue
+            states[k], _ = apply(states[k], record.entries[step])
+            kept = table_view(states[k])
+            memos = (projection._PLAYER_ROWS, projection._AMOEBA_ROWS, projection._CUBE_ROWS)
+            remembered = [memo._recent for memo in memos]
+            for memo in memos:
+                memo._recent = ()
+            assert kept == table_view(states[k]), f"game {k}, entry {step + 1}"
+            for memo, recent in zip(memos, remembered, strict=True):
+                memo._recent = recent  # the next step finds what this one left

@@ -26,6 +26,7 @@ from flask import request
 from markupsafe import Markup
 
 from companion.i18n import current_language
+from companion.tracker.ursuppe.lastanswer import MISSING, LastAnswer
 from companion.web import soup_svg, svg
 
 HEADER = "X-Drawings"
@@ -123,8 +124,8 @@ def soup(board: Any, view: dict[str, Any], *tap: Any) -> Markup:
             current_language(),
             _board_key(board),
             tuple(view["supply"]),
-            tuple((a["color"], a["number"], a["space"], a["dp"]) for a in view["amoebas"]),
-            tuple(tuple(on.values()) for on in view["cubes"].values()),
+            _amoebas_key(view["amoebas"]),
+            _cubes_key(view["cubes"]),
             tuple(sorted(view.get("toxic", {}).items())),
             tuple(view["card"].values()) if view["card"] else None,
             tap,
@@ -149,6 +150,29 @@ def soup(board: Any, view: dict[str, Any], *tap: Any) -> Markup:
             + "</svg>"
         ),
     )
+
+
+# The amoebas' and the cubes' part of a soup's name, by the view's rows they are made of: a
+# view shares the rows a tap left as they were (projection.table_view), and most taps move
+# no amoeba or no cube.
+_AMOEBAS = LastAnswer()
+_CUBES = LastAnswer()
+
+
+def _amoebas_key(rows: list[dict[str, Any]]) -> str:
+    found = _AMOEBAS.get(rows)
+    if found is MISSING:
+        found = _AMOEBAS.put(
+            rows, None, _digest(tuple((a["color"], a["number"], a["space"], a["dp"]) for a in rows))
+        )
+    return found
+
+
+def _cubes_key(rows: dict[int, dict[str, int]]) -> str:
+    found = _CUBES.get(rows)
+    if found is MISSING:
+        found = _CUBES.put(rows, None, _digest(tuple(tuple(on.values()) for on in rows.values())))
+    return found
 
 
 PARTS = "soup parts"  # the cache's name for a soup's parts (its key is its drawing's name)

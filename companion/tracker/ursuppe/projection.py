@@ -20,6 +20,7 @@ from companion.tracker.ursuppe import (
     people,
 )
 from companion.tracker.ursuppe.data import GENES_BY_KEY
+from companion.tracker.ursuppe.lastanswer import MISSING, LastAnswer
 from companion.tracker.ursuppe.people import TwoPlayers
 from companion.tracker.ursuppe.prompts import prompt
 from companion.tracker.ursuppe.state import (
@@ -45,17 +46,21 @@ def public_view(state: GameState) -> dict[str, Any]:
     }
 
 
+# The view's parts a tap most often leaves as they were, by the state's part they show (a
+# state shares its unchanged parts with the one before it): the players' rows (by players and
+# amoebas), the amoebas, the cubes on each space. Views are read, never changed, by the shells.
+_PLAYER_ROWS = LastAnswer()
+_AMOEBA_ROWS = LastAnswer()
+_CUBE_ROWS = LastAnswer()
+
+
 def table_view(state: GameState) -> dict[str, Any]:
     """The table as everyone sees it now (the console's view: a tap asks it every time),
     without the standings `public_view` adds."""
     card = state.current_card()
     now = prompt(state)
-    ranked = {p.color for p in ranked_players(state)}
     colors = [c.value for c in state.colors]
-    value = dict(zip(state.colors, colors))  # a dict lookup, not the enum's property each time
-    # One pass over the amoebas and the cube rows instead of one per player (the console
-    # asks this on every tap): the same counts as amoebas_of and supply.
-    alive = Counter(a.color for a in state.amoebas)
+    # One pass over the cube rows instead of one per player: the same counts as supply.
     on_board = [sum(column) for column in zip(*state.cubes)]
     return {
         "round": state.round,
@@ -79,27 +84,10 @@ def table_view(state: GameState) -> dict[str, Any]:
             "amoeba": str(now.amoeba) if now.amoeba else None,
         },
         "ladder": {"length": state.setup.ladder_length, "end_zone": state.setup.end_zone_start},
-        "players": [
-            {
-                "name": p.name,
-                "label": player_ref(state, p.color),
-                "color": p.color.value,
-                "marker": p.marker,
-                "bp": p.bp,
-                "genes": [GENES_BY_KEY[k].term for k in p.gene_keys],
-                "amoebas": alive[p.color],
-                "ranked": p.color in ranked,
-            }
-            for p in state.players
-        ],
+        "players": _player_rows(state),
         "standings": [p.color.value for p in sorted(state.players, key=lambda p: -p.marker)],
-        "amoebas": [
-            {"color": value[a.color], "number": a.number, "space": a.space, "dp": a.dp}
-            for a in state.amoebas
-        ],
-        "cubes": {
-            space: dict(zip(colors, state.cubes_on(space))) for space in state.setup.board.spaces()
-        },
+        "amoebas": _amoeba_rows(state, colors),
+        "cubes": _cube_rows(state, colors),
         "supply": {
             value: state.box_of(c) - on_board[i]
             for i, (c, value) in enumerate(zip(state.colors, colors))
@@ -108,6 +96,48 @@ def table_view(state: GameState) -> dict[str, Any]:
         "extra_genes": [GENES_BY_KEY[k].term for k in state.extra_available],
         "toxic": dict(state.toxic),  # Toxic Excretions: DP tokens lying on spaces
     }
+
+
+def _player_rows(state: GameState) -> list[dict[str, Any]]:
+    found = _PLAYER_ROWS.get(state.players, (state.amoebas, state.setup))
+    if found is not MISSING:
+        return found
+    ranked = {p.color for p in ranked_players(state)}
+    alive = Counter(a.color for a in state.amoebas)  # one pass, not one per player
+    rows = [
+        {
+            "name": p.name,
+            "label": player_ref(state, p.color),
+            "color": p.color.value,
+            "marker": p.marker,
+            "bp": p.bp,
+            "genes": [GENES_BY_KEY[k].term for k in p.gene_keys],
+            "amoebas": alive[p.color],
+            "ranked": p.color in ranked,
+        }
+        for p in state.players
+    ]
+    return _PLAYER_ROWS.put(state.players, (state.amoebas, state.setup), rows)
+
+
+def _amoeba_rows(state: GameState, colors: list[str]) -> list[dict[str, Any]]:
+    found = _AMOEBA_ROWS.get(state.amoebas)
+    if found is not MISSING:
+        return found
+    value = dict(zip(state.colors, colors))  # a dict lookup, not the enum's property each time
+    rows = [
+        {"color": value[a.color], "number": a.number, "space": a.space, "dp": a.dp}
+        for a in state.amoebas
+    ]
+    return _AMOEBA_ROWS.put(state.amoebas, None, rows)
+
+
+def _cube_rows(state: GameState, colors: list[str]) -> dict[int, dict[str, int]]:
+    found = _CUBE_ROWS.get(state.cubes, state.setup)
+    if found is not MISSING:
+        return found
+    rows = {space: dict(zip(colors, state.cubes_on(space))) for space in state.setup.board.spaces()}
+    return _CUBE_ROWS.put(state.cubes, state.setup, rows)
 
 
 def _winners(state: GameState) -> list:

@@ -154,6 +154,11 @@ class GameSetup:
     def _seat_of(self) -> dict[Color, int]:
         return {s.color: i for i, s in enumerate(self.seats)}
 
+    @cached_property
+    def _player_refs(self) -> dict[Color, Seq]:
+        # Every screen names the players on every tap: made once per game (`player_ref`).
+        return {s.color: Seq((s.name, color_ref(s.color))) for s in reversed(self.seats)}
+
     @property
     def end_zone_start(self) -> int:
         """The first ladder space of the end zone."""
@@ -483,10 +488,8 @@ def partners_before(state: GameState, color: Color) -> bool:
 def player_ref(game: GameState | GameSetup, color: Color) -> Seq:
     """A player as every screen names them: `Ben ▲ yellow` (name, shape glyph, color)."""
     setup = game.setup if isinstance(game, GameState) else game
-    for seat in setup.seats:
-        if seat.color == color:
-            return Seq((seat.name, color_ref(color)))
-    return color_ref(color)
+    found = setup._player_refs.get(color)
+    return found if found is not None else color_ref(color)
 
 
 def person_ref(game: GameState | GameSetup, person: Person) -> Seq:
