@@ -40,8 +40,11 @@ def who(state: GameState, aid: AmoebaId) -> Seq:
 def set_amoeba(state: GameState, amoeba: Amoeba) -> GameState:
     """Replace (or add) an amoeba, keeping seat then numerical order."""
     color, number = amoeba.color, amoeba.number
-    others = [a for a in state.amoebas if a.number != number or a.color != color]
-    others.append(amoeba)
+    amoebas = state.amoebas
+    for i, a in enumerate(amoebas):
+        if a.number == number and a.color == color:  # it keeps its place in the order
+            return replace(state, amoebas=amoebas[:i] + (amoeba,) + amoebas[i + 1 :])
+    others = [*amoebas, amoeba]
     others.sort(key=lambda a: (state.seat(a.color), a.number))
     return replace(state, amoebas=tuple(others))
 
