@@ -184,7 +184,20 @@ def interleaved(data: dict[str, Any], cfg: Config) -> dict[str, float]:
         "ratio": late / early,
         "n": len(taps["early"]),
         "same_kinds": same_kinds(kinds["early"], kinds["late"]),
+        "kinds": by_kind(kinds["early"], kinds["late"], reps - 1),
     }
+
+
+def by_kind(
+    early: dict[str, list[float]], late: dict[str, list[float]], reps: int
+) -> dict[str, tuple[int, float, int, float]]:
+    """Each kind of action: its count in the early and the late window (per pass) and its p50
+    there (ms, nan where the window has none), the window's heaviest kinds first."""
+    out = {}
+    for kind in sorted(set(early) | set(late)):
+        e, lt = early.get(kind, []), late.get(kind, [])
+        out[kind] = (len(e) // reps, pct(e, 50), len(lt) // reps, pct(lt, 50))
+    return out
 
 
 def same_kinds(early: dict[str, list[float]], late: dict[str, list[float]]) -> float:

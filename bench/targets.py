@@ -52,7 +52,34 @@ def late_vs_early(server: ServerResult) -> tuple[bool, str]:
         if "same_kinds" in inproc:
             text += f"; the same kinds of action {inproc['same_kinds']:.2f}x"
         text += ")"
-    return ok, f"{text}; {sequential}"
+    text = f"{text}; {sequential}"
+    if not ok and inproc.get("kinds"):
+        text += ". " + bound_by(inproc["kinds"])
+    return ok, text
+
+
+def bound_by(kinds: dict[str, tuple[int, float, int, float]]) -> str:
+    """What bounds a missed late/early ratio, from the in-process taps by kind of action: the
+    kinds that grew, and the kinds each window holds (the windows' p50s compare their mixes)."""
+    shared = [k for k, (ne, _, nl, _) in kinds.items() if ne and nl]
+    grown = sorted(shared, key=lambda k: kinds[k][3] / kinds[k][1], reverse=True)
+    growth = ", ".join(
+        f"{k} {kinds[k][3] / kinds[k][1]:.2f}x ({kinds[k][2]} late)" for k in grown[:3]
+    )
+
+    def held(window: int) -> str:
+        count = 0 if window == 0 else 2
+        ranked = sorted(kinds, key=lambda k: kinds[k][count], reverse=True)
+        return ", ".join(
+            f"{kinds[k][count]} {k} ({fmt(kinds[k][count + 1])} ms)"
+            for k in ranked[:5]
+            if kinds[k][count]
+        )
+
+    return (
+        f"Bound by, in-process by kind of action (p50 late against early): {growth}; the "
+        f"early window holds {held(0)}; the late one {held(1)}"
+    )
 
 
 def action_vs_bare(server: ServerResult) -> tuple[bool, str, float]:
