@@ -328,7 +328,10 @@ def _side(c: Mapping[str, Any], included: Callable[[str], str]) -> str:
     for note in view["sensing"]:
         out.append(f'<p class="sensing-note">{escape(t(note))}</p>')
     out.append("\n      ")
-    out.append(included("_console_why.html"))
+    # The why panel's opener names only the game: kept apart, a market change (once a round,
+    # and with every purchase of an extra gene) does not render its template again.
+    game_id = c["game"].id
+    out.append(drawings.fragment("why", game_id, caller=lambda: included("_console_why.html")))
     out.append("\n      ")
     return "".join(out)
 
