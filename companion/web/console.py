@@ -27,7 +27,7 @@ from companion.tracker.ursuppe.people import person_of
 from companion.tracker.ursuppe.state import person_ref
 from companion.web import autoroll
 from companion.web.auth import referee_required
-from companion.web.common import page_or_partial, store, unchanged_since, wants_partial
+from companion.web.common import store, unchanged_since, wants_partial
 from companion.web.correction import correction_from_form
 from companion.web.games import SHAPES
 from companion.web.gameshells import shell_of
@@ -56,12 +56,18 @@ def base_url() -> str:
 def render_console(game: Game, status: int = 200, **extra):
     """The console page, or its partial for htmx (the game's own templates and context)."""
     shell = shell_of(game)
-    return page_or_partial(
-        shell.templates["console"],
-        shell.templates["_console"],
-        status=status,
-        **shell.console(game, **extra),
-    )
+    context = shell.console(game, **extra)
+    if wants_partial():
+        return console_partial(shell, context), status
+    return render_template(shell.templates["console"], **context), status
+
+
+def console_partial(shell, context: dict) -> str:
+    """The console partial: built in Python where the game's shell can (every tap's answer:
+    the template machinery around it cost a third of the build), else its template."""
+    if shell.console_markup is not None:
+        return shell.console_markup(context)
+    return render_template(shell.templates["_console"], **context)
 
 
 def _revision() -> int:
@@ -124,7 +130,7 @@ def live_view(game_id: str):
     if unchanged_since(game.revision):
         return "", 204
     shell = shell_of(game)
-    return render_template(shell.templates["_console"], **shell.console(game))
+    return console_partial(shell, shell.console(game))
 
 
 @bp.route("/events")

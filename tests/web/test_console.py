@@ -6,6 +6,7 @@ import html
 import json
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from builders import setup_for
@@ -16,9 +17,10 @@ from companion.tracker.colors import Color
 from companion.tracker.ursuppe import legal_actions
 from companion.tracker.ursuppe.data import PLACEHOLDER_DECK
 from companion.tracker.ursuppe.deckcheck import deck_warnings
-from companion.tracker.ursuppe.record import Record
+from companion.tracker.ursuppe.record import Record, record_from_dict
 from companion.tracker.ursuppe.state import AmoebaId, Step
 
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 TURN_P1 = json.dumps({"type": "turn_card", "card": "P1"})
 
 
@@ -40,6 +42,24 @@ def test_htmx_gets_only_the_console_fragment(game):
     assert body.lstrip().startswith('<div id="console"')
     assert "<html" not in body and "<head" not in body
     assert "HX-Request" in response.headers.get("Vary", "")
+
+
+def test_the_page_and_the_partial_hold_the_same_console_at_every_moment(referee):
+    """The page renders the console through its template, a tap's answer builds it directly
+    (web/console_markup.py): the same markup, through a whole game, in each language."""
+    record = record_from_dict(json.loads((EXAMPLES / "five-players-extra-genes.json").read_text()))
+    game = referee.store.import_record(Record(record.setup, ()), "page and partial")
+    url = f"/games/{game.id}"
+    for n, entry in enumerate(record.entries):
+        referee.store.append(game.id, entry, n)
+        if n % 20 and n != len(record.entries) - 1:
+            continue
+        for lang in ("it", "es"):
+            referee.client.set_cookie("lang", lang)
+            page = text_of(referee.client.get(url))
+            partial = text_of(referee.client.get(url, headers={"HX-Request": "true"}))
+            start = page.index('<div id="console"')
+            assert page[start : start + len(partial)] == partial, f"{lang}, entry {n + 1}"
 
 
 def test_an_htmx_history_restore_gets_the_whole_page(game):

@@ -488,8 +488,13 @@ def partners_before(state: GameState, color: Color) -> bool:
 def player_ref(game: GameState | GameSetup, color: Color) -> Seq:
     """A player as every screen names them: `Ben ▲ yellow` (name, shape glyph, color)."""
     setup = game.setup if isinstance(game, GameState) else game
-    found = setup._player_refs.get(color)
-    return found if found is not None else color_ref(color)
+    if isinstance(setup, GameSetup):  # names made once per game
+        found = setup._player_refs.get(color)
+        return found if found is not None else color_ref(color)
+    for seat in setup.seats:  # another game's setup (Urland's seats name players alike)
+        if seat.color == color:
+            return Seq((seat.name, color_ref(color)))
+    return color_ref(color)
 
 
 def person_ref(game: GameState | GameSetup, person: Person) -> Seq:
