@@ -105,6 +105,8 @@ def request_parts(app: Any, store: Any, record: Record, position: int) -> dict[s
     from flask import render_template
 
     from companion.web import console_view
+    from companion.web.console import console_partial
+    from companion.web.gameshells import shell_of
 
     game = store.import_record(Record(record.setup, record.entries[:position]), "parts")
     parts: dict[str, float] = {}
@@ -127,12 +129,14 @@ def request_parts(app: Any, store: Any, record: Record, position: int) -> dict[s
         )
         parts["log entries shown"] = float(len(ctx["log"]))
         parts["partial size (KB)"] = len(render_template("_console.html", **ctx)) / 1024
-        # What a tap is answered with: the console with only the newest log entries.
+        # What a tap is answered with: the console with only the newest log entries, built
+        # as the view builds it (console.console_partial).
         tap = console_view.context(game, log_from=max(1, game.revision - 1))
+        shell = shell_of(game)
         parts["render a tap's answer (newest log entries only)"] = best(
-            lambda: render_template("_console.html", **tap)
+            lambda: console_partial(shell, tap)
         )
-        parts["tap's answer size (KB)"] = len(render_template("_console.html", **tap)) / 1024
+        parts["tap's answer size (KB)"] = len(console_partial(shell, tap)) / 1024
     return parts
 
 
