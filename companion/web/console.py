@@ -30,7 +30,7 @@ from companion.web.auth import referee_required
 from companion.web.common import store, unchanged_since, wants_partial
 from companion.web.correction import correction_from_form
 from companion.web.games import SHAPES
-from companion.web.gameshells import shell_of
+from companion.web.gameshells import GameShell, shell_of
 from companion.web.rules import refusal
 from companion.web.seat import live_response
 from companion.web.taps import given_up_message, recorded_note, save_message, tapped
@@ -62,7 +62,7 @@ def render_console(game: Game, status: int = 200, **extra):
     return render_template(shell.templates["console"], **context), status
 
 
-def console_partial(shell, context: dict) -> str:
+def console_partial(shell: GameShell, context: dict) -> str:
     """The console partial: built in Python where the game's shell can (every tap's answer:
     the template machinery around it cost a third of the build), else its template."""
     if shell.console_markup is not None:

@@ -159,20 +159,20 @@ _AMOEBAS = LastAnswer()
 _CUBES = LastAnswer()
 
 
+def _rows_key(memo: LastAnswer, rows: Any, flat: Callable[[Any], tuple]) -> str:
+    """The digest of a view's rows (`flat` makes them plain tuples), once per rows object."""
+    found = memo.get(rows)
+    return memo.put(rows, None, _digest(flat(rows))) if found is MISSING else found
+
+
 def _amoebas_key(rows: list[dict[str, Any]]) -> str:
-    found = _AMOEBAS.get(rows)
-    if found is MISSING:
-        found = _AMOEBAS.put(
-            rows, None, _digest(tuple((a["color"], a["number"], a["space"], a["dp"]) for a in rows))
-        )
-    return found
+    return _rows_key(
+        _AMOEBAS, rows, lambda r: tuple((a["color"], a["number"], a["space"], a["dp"]) for a in r)
+    )
 
 
 def _cubes_key(rows: dict[int, dict[str, int]]) -> str:
-    found = _CUBES.get(rows)
-    if found is MISSING:
-        found = _CUBES.put(rows, None, _digest(tuple(tuple(on.values()) for on in rows.values())))
-    return found
+    return _rows_key(_CUBES, rows, lambda r: tuple(tuple(on.values()) for on in r.values()))
 
 
 PARTS = "soup parts"  # the cache's name for a soup's parts (its key is its drawing's name)
