@@ -11,7 +11,7 @@ from markupsafe import escape
 
 from companion.i18n import color_name, t
 from companion.web.markup_words import _
-from companion.web.postform import _token, choice_posts, dice_posts, post
+from companion.web.postform import choice_posts, csrf_value, dice_posts, post
 from companion.web.svg import shape_icon
 from companion.web.urls import url_for
 
@@ -84,7 +84,7 @@ def _form_head(act: str, cls: str, kind: str, rev: int, form_id: str = "") -> st
     return (
         f'<form {named}class="{cls}" method="post" action="{act}" hx-post="{act}" '
         'hx-target="#console" hx-swap="outerHTML">\n        '
-        f'<input type="hidden" name="csrf" value="{_token()}">\n        '
+        f'<input type="hidden" name="csrf" value="{csrf_value()}">\n        '
         f'<input type="hidden" name="kind" value="{kind}">'
         f'<input type="hidden" name="revision" value="{rev}">'
     )

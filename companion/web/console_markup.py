@@ -39,10 +39,10 @@ def build(c: Mapping[str, Any]) -> Markup:
     """The console's markup from its context."""
     game, shown = c["game"], c["shown"]
     act = url_for("console.act", game_id=game.id)
+    undo_url = url_for("console.undo", game_id=game.id)
     rev = game.revision
 
     def included(name: str) -> str:  # as `{% include %}` saw them: the context and its sets
-        undo_url = url_for("console.undo", game_id=game.id)
         return render_template(name, **{**c, "act": act, "rev": rev, "undo_url": undo_url})
 
     live = url_for("console.live_view", game_id=game.id)
@@ -56,7 +56,7 @@ def build(c: Mapping[str, Any]) -> Markup:
         "\n\n",
         _table(c, act, included),
         "\n\n",
-        _log_box(c, rev),
+        _log_box(c, rev, undo_url),
         "\n\n  ",
         _correction(c, included),
         "\n</div>",
@@ -182,10 +182,9 @@ def _supply(view: Mapping[str, Any]) -> str:
     return f'\n      <p class="supply">{supply}: {cubes}</p>\n      '
 
 
-def _log_box(c: Mapping[str, Any], rev: int) -> str:
+def _log_box(c: Mapping[str, Any], rev: int, undo_url: str) -> str:
     game, state = c["game"], c["state"]
     heading = _("What happened")
-    undo_url = url_for("console.undo", game_id=game.id)
     undo = ""
     if game.history.in_force:
         asks = _("Undo the last action? It stays in the record as undone.")

@@ -15,7 +15,7 @@ from companion.i18n import t
 from companion.web.auth import csrf_token
 
 
-def _token() -> Markup:
+def csrf_value() -> Markup:
     """This session's CSRF token, escaped once per request (every button carries it)."""
     ctx = _cv_request.get()
     found = getattr(ctx, "companion_csrf", None)
@@ -30,7 +30,7 @@ def _head(url: str, target: str) -> str:
     return (
         f'<form class="inline" method="post" action="{url}" hx-post="{url}" '
         f'hx-target="{escape(target)}" hx-swap="outerHTML">\n'
-        f'  <input type="hidden" name="csrf" value="{_token()}">\n'
+        f'  <input type="hidden" name="csrf" value="{csrf_value()}">\n'
     )
 
 
