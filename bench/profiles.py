@@ -9,6 +9,7 @@ import tempfile
 import time
 from typing import Any
 
+from bench.bykind import by_kind, same_kinds
 from bench.clients import DRAWING
 from bench.common import Config, ms, pct, top_cumulative, top_functions
 from companion.tracker.ursuppe.actions import action_to_dict
@@ -179,7 +180,7 @@ def interleaved(data: dict[str, Any], cfg: Config) -> dict[str, float]:
                     # the drawings the console now shows, as a browser names them
                     headers["X-Drawings"] = b" ".join(DRAWING.findall(response.data)).decode()
                     if rep:
-                        kinds[label].setdefault(type(entries[i]).__name__, []).append(ms(took))
+                        kinds[label].setdefault(entries[i].kind, []).append(ms(took))
     taps = {label: [t for ts in by.values() for t in ts] for label, by in kinds.items()}
     early, late = pct(taps["early"], 50), pct(taps["late"], 50)
     return {
@@ -190,27 +191,3 @@ def interleaved(data: dict[str, Any], cfg: Config) -> dict[str, float]:
         "same_kinds": same_kinds(kinds["early"], kinds["late"]),
         "kinds": by_kind(kinds["early"], kinds["late"], reps - 1),
     }
-
-
-def by_kind(
-    early: dict[str, list[float]], late: dict[str, list[float]], reps: int
-) -> dict[str, tuple[int, float, int, float]]:
-    """Each kind of action: its count in the early and the late window (per pass) and its p50
-    there (ms, nan where the window has none), the window's heaviest kinds first."""
-    out = {}
-    for kind in sorted(set(early) | set(late)):
-        e, lt = early.get(kind, []), late.get(kind, [])
-        out[kind] = (len(e) // reps, pct(e, 50), len(lt) // reps, pct(lt, 50))
-    return out
-
-
-def same_kinds(early: dict[str, list[float]], late: dict[str, list[float]]) -> float:
-    """Late against early action by action kind: each kind's p50 late over its p50 early,
-    weighted by the late window's counts, over the kinds both windows hold. The windows'
-    p50s also compare their mixes (the last rounds divide and feed more, the first place
-    and roll for the start); this says whether the same action grew with the game."""
-    shared = [k for k in late if k in early]
-    if not shared:
-        return float("nan")
-    grown = sum(pct(late[k], 50) * len(late[k]) for k in shared)
-    return grown / sum(pct(early[k], 50) * len(late[k]) for k in shared)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from bench.bykind import kind_lines
 from bench.clients import cpu_split
 from bench.common import Config, _name, fmt, machine, pct
 from bench.extragame import EXTRA_GAME
@@ -171,6 +172,9 @@ def report(
         "answer, then the notification) is the upper bound the target is checked on.",
     ]
     lines += [f"Note: {n}" for n in server.notes]
+    lines += kind_lines(server, "the bench game")
+    if server.extra:
+        lines += kind_lines(server.extra, "with extra genes")
     lines += first_load_lines(server.first_load)
     lines += ["", "## Targets", ""]
     targets = evaluate(replays, undos, server, profiles)

@@ -30,6 +30,10 @@ class ServerResult:
     turns: dict[str, list[float]] = field(default_factory=lambda: {"early": [], "late": []})
     turns_bare: list[float] = field(default_factory=list)  # one just before each of them
     turn_ratios: list[float] = field(default_factory=list)  # late/early p50 of each pass
+    # the same taps by kind of action (the record's verb), for the like-for-like ratio
+    turn_kinds: dict[str, dict[str, list[float]]] = field(
+        default_factory=lambda: {"early": {}, "late": {}}
+    )
     interleaved: dict[str, float] = field(default_factory=dict)  # in-process (profiles.py)
     poll: list[float] = field(default_factory=list)
     render: list[float] = field(default_factory=list)

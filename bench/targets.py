@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bench.bykind import same_kinds
 from bench.common import fmt, pct
 from bench.replay import ReplayResult
 from bench.serverpart import ServerResult
@@ -24,43 +25,59 @@ def verdict(ok: bool) -> str:
 
 
 def late_vs_early(server: ServerResult) -> tuple[bool, str]:
-    """Whether late taps cost at most LATE_VS_EARLY times early ones, and the figures.
+    """Whether a late tap costs at most LATE_VS_EARLY times an early tap of the same kind of
+    action, and the figures.
 
-    The sequential windows are minutes apart and a machine's speed drifts over minutes (the
-    same code gave 0.72x to 1.40x in back-to-back runs), so the verdict rests on taps taken
-    in turn (bench/inturn.py), through the server and in-process (thread CPU): both must be
-    within the target. The sequential windows' ratio is shown beside them."""
+    The target guards against a tap that costs more as the game goes on (issue 5: the state
+    rebuilt from the whole log; issue 12: the log in the answer growing). So the verdict
+    compares each kind of action late with the same kind early (`same_kinds`), on taps taken
+    in turn (bench/inturn.py: a machine's speed drifts over the minutes between the windows),
+    through the server and in-process (thread CPU): both must be within the target. The
+    windows' p50s are shown beside them, and what bounds them when they pass the target: they
+    also compare the windows' mixes: the first 100 actions hold the set-up and many paid moves
+    (a choice before the roll: no piece moves), the last 100 more divisions, meals and
+    purchases among more offers."""
     early, late = pct(server.early, 50), pct(server.late, 50)
     sequential = f"the sequential windows: p50 {fmt(late)} vs {fmt(early)} ms, {late / early:.2f}x"
     turns, inproc = server.turns, server.interleaved
     if not (turns["early"] and turns["late"]):
         return late / early <= LATE_VS_EARLY, sequential
+    like = same_kinds(server.turn_kinds["early"], server.turn_kinds["late"])
+    likes = [like] + ([inproc.get("same_kinds", float("nan"))] if inproc else [])
+    ok = all(r <= LATE_VS_EARLY for r in likes)  # a figure not measured (nan) is not met
+    text = f"{_times(like)} the same kinds of action taken in turn through the server"
+    if inproc:
+        text += f", {_times(likes[1])} in-process"
+    if any(r != r for r in likes):  # nan: short windows (the quick run) share no kind
+        text += " (n/a: no kind of action in both windows)"
     e, lt = pct(turns["early"], 50), pct(turns["late"], 50)
-    ok = lt / e <= LATE_VS_EARLY
-    text = (
-        f"{lt / e:.2f}x taken in turn through the server: p50 {fmt(lt)} vs {fmt(e)} ms, "
-        f"{len(turns['late'])} each"
+    windows = [lt / e] + ([inproc["ratio"]] if inproc else [])
+    text += (
+        f"; the windows' p50s, which also compare their mixes: {lt / e:.2f}x in turn through "
+        f"the server (p50 {fmt(lt)} vs {fmt(e)} ms, {len(turns['late'])} each"
     )
     if len(server.turn_ratios) > 1:  # the spread within this run, pass by pass
-        text += " (each pass: " + ", ".join(f"{r:.2f}x" for r in server.turn_ratios) + ")"
+        text += "; each pass: " + ", ".join(f"{r:.2f}x" for r in server.turn_ratios)
+    text += ")"
     if inproc:
-        ok = ok and inproc["ratio"] <= LATE_VS_EARLY
         text += (
-            f"; {inproc['ratio']:.2f}x in turn in-process ({fmt(inproc['late'])} vs "
-            f"{fmt(inproc['early'])} ms CPU"
+            f", {inproc['ratio']:.2f}x in turn in-process ({fmt(inproc['late'])} vs "
+            f"{fmt(inproc['early'])} ms CPU)"
         )
-        if "same_kinds" in inproc:
-            text += f"; the same kinds of action {inproc['same_kinds']:.2f}x"
-        text += ")"
     text = f"{text}; {sequential}"
-    if not ok and inproc.get("kinds"):
-        text += ". " + bound_by(inproc["kinds"])
+    if max(windows) > LATE_VS_EARLY and inproc.get("kinds"):
+        text += f". The windows' p50s pass {LATE_VS_EARLY}x: " + bound_by(inproc["kinds"])
     return ok, text
 
 
+def _times(ratio: float) -> str:
+    return f"{ratio:.2f}x" if ratio == ratio else "n/a"
+
+
 def bound_by(kinds: dict[str, tuple[int, float, int, float]]) -> str:
-    """What bounds a missed late/early ratio, from the in-process taps by kind of action: the
-    kinds that grew, and the kinds each window holds (the windows' p50s compare their mixes)."""
+    """What bounds the windows' late/early ratio, from the in-process taps by kind of action:
+    the kinds that grew, and the kinds each window holds (the windows' p50s compare their
+    mixes)."""
     shared = [k for k, (ne, _, nl, _) in kinds.items() if ne and nl]
     grown = sorted(shared, key=lambda k: kinds[k][3] / kinds[k][1], reverse=True)
     growth = ", ".join(
@@ -76,6 +93,7 @@ def bound_by(kinds: dict[str, tuple[int, float, int, float]]) -> str:
             if kinds[k][count]
         )
 
+    growth = growth or "no kind in both windows"
     return (
         f"Bound by, in-process by kind of action (p50 late against early): {growth}; the "
         f"early window holds {held(0)}; the late one {held(1)}"

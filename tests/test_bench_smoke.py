@@ -62,9 +62,9 @@ def test_quick_benchmark_runs_and_reports_every_target(tmp_path):
     # propagation, three replays, three undo records, another game's action
     assert len(targets) == 14, text
     late = [line for line in targets if "late-game referee action" in line]
-    assert len(late) == 2 and all("taken in turn through the server" in x for x in late), late
+    assert len(late) == 2, late
+    assert all("the same kinds of action taken in turn through the server" in x for x in late)
     assert all("in turn in-process" in x and "the sequential windows" in x for x in late)
-    assert all("the same kinds of action" in x for x in late)
     assert "replaying a complete 6-player game (bench/long-six-players-extra.json" in text
     assert "Records with many undo entries" in text
     assert "first load over the wire" in text
@@ -72,25 +72,44 @@ def test_quick_benchmark_runs_and_reports_every_target(tmp_path):
     assert (results.read_bytes() if results.exists() else None) == before
 
 
-def test_late_vs_early_rests_on_taps_taken_in_turn_and_both_must_meet_it():
-    """Issue 12 item 11 / issue 11 item 7: the verdict is the in-turn figures', not the
-    sequential windows' (minutes apart, moved by the machine's drift)."""
+def test_late_vs_early_compares_the_same_kinds_of_action_taken_in_turn():
+    """Issue 12 item 11 / issue 11 item 7: a late tap within 1.1x an early one, judged kind by
+    kind of action on taps taken in turn, through the server and in-process (both must meet
+    it); the windows' p50s (which also compare their mixes) and the sequential windows
+    (minutes apart, moved by the machine's drift) are shown beside the verdict."""
     from bench.serverpart import ServerResult
     from bench.targets import late_vs_early
 
-    drifted = ServerResult(early=[2.0] * 9, late=[3.0] * 9)  # 1.5x sequentially
-    drifted.turns = {"early": [2.0] * 9, "late": [2.1] * 9}
-    drifted.interleaved = {"early": 1.6, "late": 1.7, "ratio": 1.7 / 1.6, "n": 9}
-    ok, text = late_vs_early(drifted)
-    assert ok and "1.05x taken in turn through the server" in text and "1.50x" in text
+    mixed = ServerResult(early=[2.0] * 9, late=[3.0] * 9)  # 1.5x sequentially
+    # Each kind costs the same late as early; the late window holds more of the dear kind.
+    mixed.turn_kinds = {
+        "early": {"move": [1.0] * 6, "roll_movement": [2.0] * 3},
+        "late": {"move": [1.0] * 3, "roll_movement": [2.0] * 6},
+    }
+    mixed.turns = {k: [t for ts in v.values() for t in ts] for k, v in mixed.turn_kinds.items()}
+    kinds = {"Move": (6, 1.0, 3, 1.0), "RollMovement": (3, 2.0, 6, 2.0)}
+    mixed.interleaved = {"early": 1.0, "late": 2.0, "ratio": 2.0, "n": 9, "same_kinds": 1.0}
+    mixed.interleaved["kinds"] = kinds
+    ok, text = late_vs_early(mixed)
+    assert ok, text
+    assert "1.00x the same kinds of action taken in turn through the server, 1.00x in-process" in (
+        text
+    )
+    assert "the windows' p50s, which also compare their mixes: 2.00x in turn" in text
+    assert "2.00x in turn in-process" in text and "the sequential windows" in text
+    assert "The windows' p50s pass 1.1x: Bound by" in text and "6 RollMovement (2.00 ms)" in text
     assert "each pass" not in text  # one pass (or none recorded): no spread to show
-    drifted.turn_ratios = [1.03, 1.07, 1.05]
-    assert "(each pass: 1.03x, 1.07x, 1.05x)" in late_vs_early(drifted)[1]
-    drifted.interleaved = {"early": 1.6, "late": 1.8, "ratio": 1.8 / 1.6, "n": 9}
-    assert not late_vs_early(drifted)[0]  # in-process over the target: missed
-    drifted.interleaved = {}
-    drifted.turns = {"early": [2.0] * 9, "late": [2.3] * 9}
-    assert not late_vs_early(drifted)[0]  # through the server over it: missed
+    mixed.turn_ratios = [1.03, 1.07, 1.05]
+    assert "each pass: 1.03x, 1.07x, 1.05x" in late_vs_early(mixed)[1]
+    mixed.interleaved["same_kinds"] = 1.15
+    assert not late_vs_early(mixed)[0]  # the same kind grew in-process: missed
+    mixed.interleaved["same_kinds"] = 1.0
+    mixed.turn_kinds["late"]["move"] = [1.2] * 3  # (1.2*3 + 2*6) / (1*3 + 2*6) = 1.04x
+    assert late_vs_early(mixed)[0]
+    mixed.turn_kinds["late"]["roll_movement"] = [2.4] * 6  # 1.20x through the server: missed
+    assert not late_vs_early(mixed)[0]
+    mixed.turn_kinds = {"early": {}, "late": {}}  # no kinds recorded: not met, not guessed
+    assert not late_vs_early(mixed)[0]
     plain = ServerResult(early=[2.0] * 9, late=[2.1] * 9)  # nothing in turn: the windows
     assert late_vs_early(plain) == (True, "the sequential windows: p50 2.10 vs 2.00 ms, 1.05x")
 
@@ -99,7 +118,7 @@ def test_the_same_kinds_of_action_compare_each_kind_with_itself():
     """Issue 11 item 7: beside the windows' p50s (which also compare their mixes), each kind
     of action late against the same kind early, weighted by the late window's counts; kinds
     only one window holds are left out."""
-    from bench.profiles import same_kinds
+    from bench.bykind import same_kinds
 
     early = {"Move": [1.0, 1.0, 1.0], "RollMovement": [2.0], "PlaceAmoeba": [0.5] * 5}
     late = {"Move": [1.1, 1.1], "RollMovement": [2.0, 2.0], "Divide": [9.0]}
