@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import cached_property
 
 from companion.tracker.citations import UrlandBook
 from companion.tracker.colors import Color, color_ref
 from companion.tracker.msg import Seq
-from companion.tracker.persons import Person
+from companion.tracker.persons import Person, seat_refs
 from companion.tracker.urland.board import AREAS, DEFAULT_BOARD, BoardData, Merged, home
 
 PANIC = 0
@@ -80,6 +81,11 @@ class UrlandSetup:
     def people(self) -> tuple[Person, ...]:
         """Who plays which color: one person per seat (the shell hands out one code each)."""
         return tuple(Person(seat.name, (seat.color,)) for seat in self.seats)
+
+    @cached_property
+    def player_refs(self) -> dict[Color, Seq]:
+        """Each color's player as every screen names them, made once per game."""
+        return seat_refs((s.name, s.color) for s in self.seats)
 
 
 @dataclass(frozen=True)
@@ -201,10 +207,8 @@ class UrlandState:
 def player_ref(state: UrlandState | UrlandSetup, color: Color) -> Seq:
     """A player as every screen names them: `Ana ● red`."""
     setup = state.setup if isinstance(state, UrlandState) else state
-    for seat in setup.seats:
-        if seat.color == color:
-            return Seq((seat.name, color_ref(color)))
-    return color_ref(color)
+    found = setup.player_refs.get(color)
+    return found if found is not None else color_ref(color)
 
 
 def region_home(state: UrlandState, token: int) -> str:

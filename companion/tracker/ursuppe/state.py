@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 from companion.tracker.citations import Book
 from companion.tracker.colors import Color, color_ref
 from companion.tracker.msg import Msg, Seq, msg, nmsg
+from companion.tracker.persons import seat_refs
 from companion.tracker.ursuppe.board import Board, BoardFlip, make_board
 from companion.tracker.ursuppe.data import (
     ENVIRONMENT_CARDS,
@@ -155,9 +156,10 @@ class GameSetup:
         return {s.color: i for i, s in enumerate(self.seats)}
 
     @cached_property
-    def _player_refs(self) -> dict[Color, Seq]:
-        # Every screen names the players on every tap: made once per game (`player_ref`).
-        return {s.color: Seq((s.name, color_ref(s.color))) for s in reversed(self.seats)}
+    def player_refs(self) -> dict[Color, Seq]:
+        """Each color's player as every screen names them, made once per game (a screen
+        names the players on every tap)."""
+        return seat_refs((s.name, s.color) for s in self.seats)
 
     @property
     def end_zone_start(self) -> int:
@@ -488,13 +490,8 @@ def partners_before(state: GameState, color: Color) -> bool:
 def player_ref(game: GameState | GameSetup, color: Color) -> Seq:
     """A player as every screen names them: `Ben ▲ yellow` (name, shape glyph, color)."""
     setup = game.setup if isinstance(game, GameState) else game
-    if isinstance(setup, GameSetup):  # names made once per game
-        found = setup._player_refs.get(color)
-        return found if found is not None else color_ref(color)
-    for seat in setup.seats:  # another game's setup (Urland's seats name players alike)
-        if seat.color == color:
-            return Seq((seat.name, color_ref(color)))
-    return color_ref(color)
+    found = setup.player_refs.get(color)  # Urland's setup names its players alike
+    return found if found is not None else color_ref(color)
 
 
 def person_ref(game: GameState | GameSetup, person: Person) -> Seq:
