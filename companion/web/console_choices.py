@@ -11,7 +11,7 @@ from markupsafe import escape
 
 from companion.i18n import color_name, t
 from companion.web.markup_words import _
-from companion.web.postform import choice_posts, csrf_value, dice_posts, post
+from companion.web.postform import choice_posts, dice_posts, form_head, post
 from companion.web.svg import shape_icon
 from companion.web.urls import url_for
 
@@ -79,12 +79,8 @@ def choices(c: Mapping[str, Any], act: str, rev: int) -> str:
 
 def _form_head(act: str, cls: str, kind: str, rev: int, form_id: str = "") -> str:
     """A form posting to the console by htmx, with its CSRF token, kind and revision."""
-    act = escape(act)
-    named = f'id="{form_id}" ' if form_id else ""
     return (
-        f'<form {named}class="{cls}" method="post" action="{act}" hx-post="{act}" '
-        'hx-target="#console" hx-swap="outerHTML">\n        '
-        f'<input type="hidden" name="csrf" value="{csrf_value()}">\n        '
+        f"{form_head(act, '#console', cls, form_id)}        "
         f'<input type="hidden" name="kind" value="{kind}">'
         f'<input type="hidden" name="revision" value="{rev}">'
     )

@@ -24,11 +24,14 @@ def csrf_value() -> Markup:
     return found
 
 
-def _head(url: str, target: str) -> str:
-    """A one-button form's opening and its CSRF field (the same for every button of a list)."""
+def form_head(url: str, target: str, cls: str = "inline", form_id: str = "") -> str:
+    """A form's opening, posting by htmx into `target` (or as a plain form without script),
+    and its CSRF field: a one-button form's (the same for every button of a list) or the
+    console's forms with several fields."""
     url = escape(url)
+    named = f'id="{escape(form_id)}" ' if form_id else ""
     return (
-        f'<form class="inline" method="post" action="{url}" hx-post="{url}" '
+        f'<form {named}class="{escape(cls)}" method="post" action="{url}" hx-post="{url}" '
         f'hx-target="{escape(target)}" hx-swap="outerHTML">\n'
         f'  <input type="hidden" name="csrf" value="{csrf_value()}">\n'
     )
@@ -60,7 +63,7 @@ def post(
 ) -> Markup:
     """A form with one button posting `fields` (and the CSRF token) to `url`, by htmx into
     `target`, or as a plain form without script; `confirm` asks before it is sent."""
-    return Markup(_button(_head(url, target), _fields(fields), label, cls, confirm))
+    return Markup(_button(form_head(url, target), _fields(fields), label, cls, confirm))
 
 
 def choice_posts(url: str, buttons: list[Any], revision: int, primary: bool = True) -> Markup:
@@ -68,7 +71,7 @@ def choice_posts(url: str, buttons: list[Any], revision: int, primary: bool = Tr
     in the reader's words (`primary` marks the suggested ones as such)."""
     # As `post` makes them, with only the action and its label to escape (a tap's answer
     # holds a dozen of these: the console's hot path).
-    head = _head(url, "#console")
+    head = form_head(url, "#console")
     tail = f'<input type="hidden" name="revision" value="{int(revision)}">'
     return Markup(
         "".join(
@@ -87,7 +90,7 @@ def choice_posts(url: str, buttons: list[Any], revision: int, primary: bool = Tr
 
 def dice_posts(url: str, low: int, high: int, revision: int) -> Markup:
     """One button per face a die may show, low to high (as `post` makes them)."""
-    head = _head(url, "#console")
+    head = form_head(url, "#console")
     tail = f'<input type="hidden" name="revision" value="{int(revision)}">'
     return Markup(
         "".join(
