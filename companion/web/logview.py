@@ -38,16 +38,13 @@ def console_entries(
     back = _("Back to here")
     asks = _("Undo everything after this entry?")
     out = []
-    # Each entry's moment address is the game's with its number: built once, not per entry
-    # (a new entry's address is new to `url_for`'s memory, so each was a walk of the URL map).
-    base = url_for("moment.view", game_id=game_id, seq=0)
-    prefix = base[:-1] if base.endswith("/0") else None
+    # Each entry's moment address is the game's (`/games/<id>/at/<seq>`) with its number:
+    # built once, not per entry (a new entry's address is new to `url_for`'s memory, so each
+    # was a walk of the URL map).
+    prefix = url_for("moment.view", game_id=game_id, seq=0).removesuffix("0")
     for item in log:
         cls = ("undone" if item.undone else "") + (" undo" if item.is_undo else "")
-        if prefix is not None:
-            moment = f"{prefix}{int(item.seq)}"
-        else:
-            moment = url_for("moment.view", game_id=game_id, seq=item.seq)
+        moment = f"{prefix}{int(item.seq)}"
         undo = ""
         if not item.undone and not item.is_undo:
             fields = {"revision": revision, "seq": item.seq}
