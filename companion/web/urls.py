@@ -9,13 +9,13 @@ root. Relative endpoints, static files (their version follows the file) and any 
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
-from flask import has_request_context, request
+from flask import current_app, has_request_context, request
 from flask import url_for as flask_url_for
 
 KEPT = 4096  # the addresses of a few games' pages, their moments and their groups
+_KEY = "companion.urls"  # each app keeps its own (an address is its URL map's)
 
 
 def url_for(endpoint: str, **values: Any) -> str:
@@ -27,13 +27,15 @@ def url_for(endpoint: str, **values: Any) -> str:
         or not has_request_context()
     ):
         return flask_url_for(endpoint, **values)
+    kept = current_app.extensions.setdefault(_KEY, {})
+    key = (request.script_root, endpoint, tuple(sorted(values.items())))
     try:
-        return _built(request.script_root, endpoint, tuple(sorted(values.items())))
+        found = kept.get(key)
     except TypeError:  # a value that cannot be hashed: built each time
         return flask_url_for(endpoint, **values)
-
-
-@lru_cache(maxsize=KEPT)
-def _built(script_root: str, endpoint: str, values: tuple[tuple[str, Any], ...]) -> str:
-    # (in the request that asks first: an address depends on nothing else of it)
-    return flask_url_for(endpoint, **dict(values))
+    if found is None:
+        # (in the request that asks first: an address depends on nothing else of it)
+        if len(kept) >= KEPT:
+            kept.clear()  # a long-running server's old games' addresses go
+        found = kept[key] = flask_url_for(endpoint, **values)
+    return found
