@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bench.clients import Client, Phones, Referee, Server, bare_before_tap, start_phones
-from bench.common import PHONES, Config, ms, pct
+from bench.common import PHONES, Config, ms, pct, taking_turns
 
 if TYPE_CHECKING:
     from bench.serverpart import ServerResult
@@ -62,9 +62,7 @@ def play_in_turn(
                 if time.monotonic() > deadline:
                     result.notes.append(f"in turn: stopped after {k} pairs of taps (time budget)")
                     break
-                # Each lane goes first every other time: whichever is tapped first was 2-5%
-                # slower in runs of two copies of the same game (the reason is the server's).
-                for lane in lanes if k % 2 == 0 else lanes[::-1]:
+                for lane in taking_turns(k, lanes):  # (the first was 2-5% slower: the server's)
                     i = lane.start + k
                     took = bare_before_tap(bare)  # as play_game asks it
                     if took is not None:

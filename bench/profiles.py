@@ -11,7 +11,7 @@ from typing import Any
 
 from bench.bykind import by_kind, same_kinds
 from bench.clients import DRAWING
-from bench.common import Config, ms, pct, top_cumulative, top_functions
+from bench.common import Config, ms, pct, taking_turns, top_cumulative, top_functions
 from companion.tracker.ursuppe.actions import action_to_dict
 from companion.tracker.ursuppe.record import (
     Record,
@@ -168,8 +168,7 @@ def interleaved(data: dict[str, Any], cfg: Config) -> dict[str, float]:
                 headers = {"HX-Request": "true", "X-CSRF-Token": csrf}
                 lanes.append((label, start, game.id, headers))
             for k in range(window):
-                # each lane first every other time, as bench/inturn.py takes them
-                for label, start, game_id, headers in lanes if k % 2 == 0 else lanes[::-1]:
+                for label, start, game_id, headers in taking_turns(k, lanes):  # as inturn.py
                     i = start + k
                     form = act_form(entries, i, csrf)
                     begin = time.thread_time()
