@@ -17,6 +17,14 @@ if TYPE_CHECKING:
     from bench.serverpart import ServerResult
 
 
+def turns_by_kind(server: ServerResult, label: str) -> dict[str, list[float]]:
+    """The taps taken in turn through the server in one window ("early", "late"), by kind."""
+    out: dict[str, list[float]] = {}
+    for took, kind in zip(server.turns[label], server.turn_kinds[label], strict=True):
+        out.setdefault(kind, []).append(took)
+    return out
+
+
 def by_kind(
     early: dict[str, list[float]], late: dict[str, list[float]], reps: int
 ) -> dict[str, tuple[int, float, int, float]]:
@@ -44,12 +52,12 @@ def same_kinds(early: dict[str, list[float]], late: dict[str, list[float]]) -> f
 def kind_lines(server: ServerResult, game: str) -> list[str]:
     """The report's table of the taps taken in turn by kind of action, through the server and
     in-process: each window's count (per pass) and p50, and late over early."""
-    through = server.turn_kinds
-    inproc = server.interleaved.get("kinds", {})
-    if not (through["early"] or through["late"]):
+    if not (server.turn_kinds["early"] or server.turn_kinds["late"]):
         return []
+    inproc = server.interleaved.get("kinds", {})
     passes = max(1, len(server.turn_ratios))
-    server_kinds = by_kind(through["early"], through["late"], passes)
+    early, late = turns_by_kind(server, "early"), turns_by_kind(server, "late")
+    server_kinds = by_kind(early, late, passes)
     lines = [
         "",
         f"The taps taken in turn ({game}), by kind of action (p50 ms; n per pass; the "

@@ -72,8 +72,7 @@ def play_in_turn(
                         raise RuntimeError(f"in turn, {lane.label}: action {i + 1}: {status}")
                     lane.phones.wait(i + 1, 5.0)
                     result.turns[lane.label].append(ms(exchange))
-                    kinds = result.turn_kinds[lane.label]
-                    kinds.setdefault(actions[i]["type"], []).append(ms(exchange))
+                    result.turn_kinds[lane.label].append(actions[i]["type"])
             for lane in lanes:
                 if lane.phones.errors:
                     raise RuntimeError(f"a phone's stream failed: {lane.phones.errors[:3]}")

@@ -30,10 +30,8 @@ class ServerResult:
     turns: dict[str, list[float]] = field(default_factory=lambda: {"early": [], "late": []})
     turns_bare: list[float] = field(default_factory=list)  # one just before each of them
     turn_ratios: list[float] = field(default_factory=list)  # late/early p50 of each pass
-    # the same taps by kind of action (the record's verb), for the like-for-like ratio
-    turn_kinds: dict[str, dict[str, list[float]]] = field(
-        default_factory=lambda: {"early": {}, "late": {}}
-    )
+    # the kind of action of each of those taps (the record's verb), in the same order
+    turn_kinds: dict[str, list[str]] = field(default_factory=lambda: {"early": [], "late": []})
     interleaved: dict[str, float] = field(default_factory=dict)  # in-process (profiles.py)
     poll: list[float] = field(default_factory=list)
     render: list[float] = field(default_factory=list)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bench.bykind import same_kinds
+from bench.bykind import same_kinds, turns_by_kind
 from bench.common import fmt, pct
 from bench.replay import ReplayResult
 from bench.serverpart import ServerResult
@@ -42,7 +42,7 @@ def late_vs_early(server: ServerResult) -> tuple[bool, str]:
     turns, inproc = server.turns, server.interleaved
     if not (turns["early"] and turns["late"]):
         return late / early <= LATE_VS_EARLY, sequential
-    like = same_kinds(server.turn_kinds["early"], server.turn_kinds["late"])
+    like = same_kinds(turns_by_kind(server, "early"), turns_by_kind(server, "late"))
     likes = [like] + ([inproc.get("same_kinds", float("nan"))] if inproc else [])
     ok = all(r <= LATE_VS_EARLY for r in likes)  # a figure not measured (nan) is not met
     text = f"{_times(like)} the same kinds of action taken in turn through the server"

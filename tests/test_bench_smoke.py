@@ -81,12 +81,14 @@ def test_late_vs_early_compares_the_same_kinds_of_action_taken_in_turn():
     from bench.targets import late_vs_early
 
     mixed = ServerResult(early=[2.0] * 9, late=[3.0] * 9)  # 1.5x sequentially
+
+    def taps(window: str, **kinds: list[float]) -> None:  # the taps in turn, kind by kind
+        mixed.turns[window] = [t for ts in kinds.values() for t in ts]
+        mixed.turn_kinds[window] = [k for k, ts in kinds.items() for _ in ts]
+
     # Each kind costs the same late as early; the late window holds more of the dear kind.
-    mixed.turn_kinds = {
-        "early": {"move": [1.0] * 6, "roll_movement": [2.0] * 3},
-        "late": {"move": [1.0] * 3, "roll_movement": [2.0] * 6},
-    }
-    mixed.turns = {k: [t for ts in v.values() for t in ts] for k, v in mixed.turn_kinds.items()}
+    taps("early", move=[1.0] * 6, roll_movement=[2.0] * 3)
+    taps("late", move=[1.0] * 3, roll_movement=[2.0] * 6)
     kinds = {"Move": (6, 1.0, 3, 1.0), "RollMovement": (3, 2.0, 6, 2.0)}
     mixed.interleaved = {"early": 1.0, "late": 2.0, "ratio": 2.0, "n": 9, "same_kinds": 1.0}
     mixed.interleaved["kinds"] = kinds
@@ -104,11 +106,11 @@ def test_late_vs_early_compares_the_same_kinds_of_action_taken_in_turn():
     mixed.interleaved["same_kinds"] = 1.15
     assert not late_vs_early(mixed)[0]  # the same kind grew in-process: missed
     mixed.interleaved["same_kinds"] = 1.0
-    mixed.turn_kinds["late"]["move"] = [1.2] * 3  # (1.2*3 + 2*6) / (1*3 + 2*6) = 1.04x
+    taps("late", move=[1.2] * 3, roll_movement=[2.0] * 6)  # (1.2*3 + 2*6) / (1*3 + 2*6) = 1.04x
     assert late_vs_early(mixed)[0]
-    mixed.turn_kinds["late"]["roll_movement"] = [2.4] * 6  # 1.20x through the server: missed
+    taps("late", move=[1.2] * 3, roll_movement=[2.4] * 6)  # 1.20x through the server: missed
     assert not late_vs_early(mixed)[0]
-    mixed.turn_kinds = {"early": {}, "late": {}}  # no kinds recorded: not met, not guessed
+    taps("late", divide=[2.0] * 9)  # no kind in both windows: not met, not guessed
     assert not late_vs_early(mixed)[0]
     plain = ServerResult(early=[2.0] * 9, late=[2.1] * 9)  # nothing in turn: the windows
     assert late_vs_early(plain) == (True, "the sequential windows: p50 2.10 vs 2.00 ms, 1.05x")

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from companion.tracker.colors import Color, color_ref
 from companion.tracker.msg import Seq
@@ -23,7 +24,17 @@ class Person:
         return self.colors[0]
 
 
-def seat_refs(seats: Iterable[tuple[str, Color]]) -> dict[Color, Seq]:
-    """Each color's player as every screen names them (`Ana ● red`), from (name, color) seats
-    (the first seat of a color names it)."""
-    return {color: Seq((name, color_ref(color))) for name, color in reversed(tuple(seats))}
+class Seated(Protocol):
+    """A seat of either game's setup: a name and a color (read-only, as frozen seats are)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def color(self) -> Color: ...
+
+
+def seat_refs(seats: Sequence[Seated]) -> dict[Color, Seq]:
+    """Each color's player as every screen names them (`Ana ● red`), from a setup's seats (the
+    first seat of a color names it)."""
+    return {s.color: Seq((s.name, color_ref(s.color))) for s in reversed(seats)}

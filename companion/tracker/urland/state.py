@@ -85,7 +85,7 @@ class UrlandSetup:
     @cached_property
     def player_refs(self) -> dict[Color, Seq]:
         """Each color's player as every screen names them, made once per game."""
-        return seat_refs((s.name, s.color) for s in self.seats)
+        return seat_refs(self.seats)
 
 
 @dataclass(frozen=True)

@@ -159,7 +159,7 @@ class GameSetup:
     def player_refs(self) -> dict[Color, Seq]:
         """Each color's player as every screen names them, made once per game (a screen
         names the players on every tap)."""
-        return seat_refs((s.name, s.color) for s in self.seats)
+        return seat_refs(self.seats)
 
     @property
     def end_zone_start(self) -> int:
