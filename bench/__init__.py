@@ -1,1 +1,1 @@
-"""The benchmark of the running app (see README, section Benchmark)."""
+"""The benchmark of the running app (see docs/benchmark.md)."""

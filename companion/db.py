@@ -93,7 +93,7 @@ def connect(path: str | Path) -> Database:
     # NORMAL in WAL mode: a commit is in the WAL file (handed to the OS) before SQLite
     # returns, so it survives a killed or crashed server; only a power cut or an OS crash can
     # lose the newest entries (never corrupt the file). FULL cost 1-4 ms of fsync per tap.
-    # The reading is in the README ("Durability: a killed server loses nothing").
+    # The reading is in docs/serving.md ("Durability": a killed server loses nothing).
     db.execute("PRAGMA synchronous=NORMAL")
     db.execute("PRAGMA foreign_keys=ON")
     migrations.apply(db)

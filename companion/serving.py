@@ -5,7 +5,7 @@ threads. The limits here keep most threads for short requests, above all the ref
 most `STREAMS_PER_TOKEN` streams per link (a new one ends the oldest), at most half the
 threads for all viewers together (more viewers poll, as the pages do anyway), idle
 connections closed after a few seconds, and room for many more connections than waitress's
-default. The README's "Serving many phones" explains the numbers.
+default. docs/serving.md ("Serving many phones") explains the numbers.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 The views never ask which game they serve: they take the `GameShell` of the stored game
 (`shell_of`) and call it for the context of a page, the templates it renders, how a form
 becomes an action, how a record is read and exported. The store takes the rules from the
-same key (`tracker.game.GAMES`). A third game is a third entry in `SHELLS` (see README).
+same key (`tracker.game.GAMES`). A third game is a third entry in `SHELLS` (see
+docs/engine.md, "Adding a third game").
 
 Ursuppe's views predate this registry: their contexts stay where they were written
 (`console_view.context`, `seat._context`, `board._context`, `ursuppe_setup.create_ursuppe`),

@@ -2,7 +2,7 @@
 
 Each constant is a `Rule` (companion/tracker/citations.py) naming one section as printed, so
 the shell cites "Urland Italian rules, 2.3 Punteggio" in every reader's language; where the
-book is silent or loose the companion's own reading is cited as such (README: readings).
+book is silent or loose the companion's own reading is cited as such (docs/readings.md).
 """
 
 from __future__ import annotations
