@@ -2,8 +2,10 @@
 (function () {
   "use strict";
 
-  var ARM_MS = 500; // new choices arm this long after they appear...
-  var REPEAT_MS = 1000; // ...and never sooner than this after the last tap that was sent
+  // New choices arm ARM_MS after they appear, and never sooner than REPEAT_MS after the last
+  // tap that was sent: the page gives both (the app's TAP_ARM_MS and TAP_REPEAT_MS).
+  var ARM_MS = 500;
+  var REPEAT_MS = 1000;
   var TIMEOUT_MS = 6000; // no answer by then: the console says so and checks later
   var SETTLE_EVERY_MS = 2000;
   var CONSOLE_POST = /\/games\/[^/]+\/(act|roll|undo|correct)$/;
@@ -174,8 +176,14 @@
     controlsOf(root).forEach(function (el) { el.removeAttribute("aria-disabled"); });
   }
 
+  function timing(name, fallback) {
+    var ms = Number(text(name));
+    return ms > 0 ? ms : fallback;
+  }
+
   function scheduleArm(root) {
-    root.__armAt = Math.max(now() + ARM_MS, tap.lastSent + REPEAT_MS);
+    var armAt = now() + timing("armMs", ARM_MS);
+    root.__armAt = Math.max(armAt, tap.lastSent + timing("repeatMs", REPEAT_MS));
     disarm(root);
     window.setTimeout(function () { arm(root); }, root.__armAt - now() + 5);
   }

@@ -74,6 +74,11 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         BABEL_DEFAULT_LOCALE="en",
         SSE_HEARTBEAT=10.0,
         SSE_LIFETIME=300.0,
+        # The console's guard against a double tap (app.js): new choices arm this long after
+        # they appear, and never sooner than TAP_REPEAT_MS after the last tap sent. The
+        # browser tests shorten both, but for the double-tap tests that measure them.
+        TAP_ARM_MS=500,
+        TAP_REPEAT_MS=1000,
         **app_settings(),
         PUBLIC_URL=None,
     )

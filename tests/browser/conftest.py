@@ -79,13 +79,18 @@ class LiveServer:
         return f"{self.url}/referee/{self.app.config['REFEREE_TOKEN']}"
 
 
-def make_app(instance: Path):
+# The console's double-tap guard (app.js) shortened: a test's taps need not sleep through the
+# real half second and second of every tap. The double-tap tests keep the real ones.
+QUICK_TAPS = {"TAP_ARM_MS": 60, "TAP_REPEAT_MS": 120}
+
+
+def make_app(instance: Path, quick_taps: bool = True):
     """The app for an instance folder, with quick SSE heartbeats; PUBLIC_URL is set later."""
     from companion import create_app
 
-    return create_app(
-        {"INSTANCE_PATH": str(instance), "PUBLIC_URL": "http://127.0.0.1", "SSE_HEARTBEAT": 1.0}
-    )
+    config = {"INSTANCE_PATH": str(instance), "PUBLIC_URL": "http://127.0.0.1"}
+    config["SSE_HEARTBEAT"] = 1.0
+    return create_app(config | (QUICK_TAPS if quick_taps else {}))
 
 
 def serve(app, port: int = 0) -> LiveServer:
@@ -118,6 +123,14 @@ def kill(live: LiveServer) -> None:
 def live_server(chromium_ok, tmp_path_factory) -> LiveServer:
     """The real app served by waitress on 127.0.0.1 in a background thread."""
     live = serve(make_app(tmp_path_factory.mktemp("instance")))
+    yield live
+    live.server.close()
+
+
+@pytest.fixture(scope="session")
+def real_taps_server(chromium_ok, tmp_path_factory) -> LiveServer:
+    """The app served with the console's real tap timings (for the tests that measure them)."""
+    live = serve(make_app(tmp_path_factory.mktemp("instance"), quick_taps=False))
     yield live
     live.server.close()
 

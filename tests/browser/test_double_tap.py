@@ -13,6 +13,7 @@ import html
 import re
 import time
 
+import pytest
 from console_armed import wait_armed
 from test_table import drive_one_step, new_game
 
@@ -27,6 +28,12 @@ UNARMED_AFTER = """rev => {
   return c.dataset.armed === 'no' && b.getAttribute('aria-disabled') === 'true'
     && Number(getComputedStyle(b).opacity) < 0.9;
 }"""
+
+
+@pytest.fixture
+def live_server(real_taps_server):
+    """These tests measure the console's real tap timings."""
+    return real_taps_server
 
 
 def server_revision(page, console_url: str) -> int:
