@@ -1,7 +1,5 @@
-"""`python -m bench`: run the benchmark (see bench/run.py)."""
-
-import sys
+"""`python -m bench`: run the benchmark (bench/run.py)."""
 
 from bench.run import main
 
-sys.exit(main())
+raise SystemExit(main())

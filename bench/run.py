@@ -1,9 +1,10 @@
-"""The benchmark: replay in-process, then the real server (waitress) on loopback.
+"""The benchmark: each target the server must meet, measured and judged MET or MISSED.
 
-`python -m bench` replays a long recorded 6-player game in-process, starts
-`companion serve` on 127.0.0.1 in a subprocess, plays the same game through it with 12
-phones listening (server-sent events), and prints a table that is also written to
-bench/RESULTS.md. `python -m bench --quick --out FILE` is the few-samples smoke run.
+`python -m bench` replays the recorded games and the records of many undos in-process, takes
+early and late taps in turn in-process, then starts `companion serve` on 127.0.0.1 in a
+subprocess and plays the long games through it with 12 phones listening; it prints the
+guards and writes them to bench/RESULTS.md. `python -m bench --quick --out FILE` is the
+few-samples smoke run. docs/benchmark.md says how each figure is taken.
 """
 
 from __future__ import annotations
@@ -11,66 +12,205 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import platform
 import signal
 import sys
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
-from bench.common import Config, _name, load_record
-from bench.extragame import EXTRA_GAME
-from bench.extragame import generate as generate_extra
-from bench.longgame import EXAMPLE, LONG_GAME, undo_records
-from bench.profiles import interleaved, profile_requests
-from bench.replay import bench_replay
-from bench.report import report
-from bench.serverpart import bench_server, bench_server_extra
-from bench.undos import bench_undo
-from bench.urland import bench_urland_replay, urland_examples
+from bench.clients import cpu_split
+from bench.measure import (
+    EXAMPLE,
+    EXTRA_GAME,
+    LONG_GAME,
+    Config,
+    ServerFigures,
+    Undos,
+    bench_undos,
+    in_turn,
+    pct,
+    replay,
+    same_kinds,
+    through_server,
+    undo_records,
+)
 
 RESULTS = Path(__file__).resolve().parent / "RESULTS.md"
+GAMES = {"the long game": LONG_GAME, "with extra genes": EXTRA_GAME}
+ACTION_VS_BARE = 5.0
+LATE_VS_EARLY = 1.1
+POLL_VS_BARE = 1.5
+FIRST_LOAD_KB = 40.0
+PROPAGATION_P95_MS = 250.0
+REPLAY_MS = 200.0
+UNDO_MS = 1000.0
+
+Guard = tuple[str, str, bool]  # what is guarded (with its target), the figure, met
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="few samples (the smoke test)")
     parser.add_argument("--out", type=Path, default=RESULTS, help="where to write the results")
-    parser.add_argument("--record", type=Path, default=LONG_GAME, help="the game to play")
     args = parser.parse_args(argv)
     cfg = Config.make(args.quick)
-    # A plain `kill` of the benchmark still runs the finally blocks that stop the server.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    began = time.monotonic()
-    load_start = _load()
-    data = load_record(args.record)
-    extra = load_record(EXTRA_GAME) if EXTRA_GAME.exists() else generate_extra()
-    example = json.loads(EXAMPLE.read_text(encoding="utf-8"))
-    print("1. replay in-process ...", flush=True)
-    replays = [
-        bench_replay("examples/six-players.json", example, cfg.replay_reps, not cfg.quick),
-        bench_replay(_name(args.record), data, cfg.replay_reps, True),
-        bench_replay(_name(EXTRA_GAME), extra, cfg.replay_reps, not cfg.quick),
-    ]
-    urland = [bench_urland_replay(n, d, cfg.replay_reps) for n, d in urland_examples().items()]
-    print("1b. records with many undo entries ...", flush=True)
-    undos = [bench_undo(name, d, cfg.replay_reps) for name, d in undo_records(data).items()]
-    print("2-5. the server on 127.0.0.1 ...", flush=True)
-    server = bench_server(data, cfg)
-    print("2b. the game with extra genes through a server ...", flush=True)
-    server.extra = bench_server_extra(extra, cfg)
-    server.notes += server.extra.notes
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # still stops the server
+    began, load = time.monotonic(), [_load()]
+    games = {name: json.loads(path.read_text(encoding="utf-8")) for name, path in GAMES.items()}
+    print("replays and records of many undos, in-process ...", flush=True)
+    records = {_name(EXAMPLE): json.loads(EXAMPLE.read_text(encoding="utf-8"))}
+    records.update({_name(GAMES[name]): data for name, data in games.items()})
+    replays = {name: replay(data, cfg.reps) for name, data in records.items()}
+    longest = undo_records(games["the long game"])
+    undos = [bench_undos(name, data, cfg.reps) for name, data in longest.items()]
     print("early and late taps in turn, in-process ...", flush=True)
-    server.interleaved = interleaved(data, cfg)
-    server.extra.interleaved = interleaved(extra, cfg)
-    print("profiles ...", flush=True)
-    profiles = profile_requests(data, cfg)
-    runtime = time.monotonic() - began
-    text = report(
-        cfg, replays, undos, server, profiles, runtime, (load_start, _load()), urland=urland
-    )
+    turns = {name: in_turn(data, cfg) for name, data in games.items()}
+    print("the games through the server on 127.0.0.1 ...", flush=True)
+    server = through_server(games, cfg)
+    load.append(_load())
+    guards = judge(server, turns, replays, undos)
+    text = report(cfg, guards, server, time.monotonic() - began, load)
     print(text)
     args.out.write_text(text, encoding="utf-8")
     print(f"written to {args.out}")
     return 0
+
+
+def judge(
+    server: ServerFigures,
+    turns: dict[str, dict[str, dict[str, list[float]]]],
+    replays: dict[str, tuple[float, float]],
+    undos: list[Undos],
+) -> list[Guard]:
+    """Every target with its figure and whether it is met (a figure not measured is not)."""
+    out: list[Guard] = []
+    for name, played in server.games.items():
+        for window in ("early", "late"):
+            tap, bare = pct(played.taps[window], 50), pct(played.bare[window], 50)
+            out.append(
+                (
+                    f"{name}: referee action, {window} window, <= {ACTION_VS_BARE:.0f}x the bare "
+                    "route",
+                    f"p50 {tap:.2f} vs {bare:.2f} ms, {tap / bare:.2f}x",
+                    tap / bare <= ACTION_VS_BARE,
+                )
+            )
+    for name, kinds in turns.items():
+        ratio = same_kinds(kinds["early"], kinds["late"])
+        shared = [k for k in kinds["late"] if k in kinds["early"]]
+        taps = {w: [t for ts in kinds[w].values() for t in ts] for w in kinds}
+        out.append(
+            (
+                f"{name}: late tap <= {LATE_VS_EARLY}x an early one of the same kind",
+                f"{_times(ratio)} in thread CPU, in turn ({sum(len(kinds['late'][k]) for k in shared)}"
+                f" late taps of {len(shared)} kinds; all taps p50 {pct(taps['late'], 50):.2f} vs "
+                f"{pct(taps['early'], 50):.2f} ms)",
+                ratio <= LATE_VS_EARLY,
+            )
+        )
+    poll, bare = pct(server.poll, 50), pct(server.seat_bare, 50)
+    out.append(
+        (
+            f"seat poll, nothing new, <= {POLL_VS_BARE}x the bare route",
+            f"p50 {poll:.2f} vs {bare:.2f} ms, {poll / bare:.2f}x",
+            poll / bare <= POLL_VS_BARE,
+        )
+    )
+    kb = sum(size for _, size, _ in server.first_load) / 1024
+    cached = sum("immutable" in cache for _, _, cache in server.first_load)
+    out.append(
+        (
+            f"a seat's first load <= {FIRST_LOAD_KB:.0f} KB on the wire",
+            f"{kb:.1f} KB in {len(server.first_load)} responses, gzip ({cached} cached by version)",
+            0 < kb <= FIRST_LOAD_KB,
+        )
+    )
+    spread = [t for played in server.games.values() for t in played.propagation]
+    missed = sum(played.missed for played in server.games.values())
+    p95 = pct(spread, 95)
+    out.append(
+        (
+            f"propagation to all 12 phones, p95 < {PROPAGATION_P95_MS:.0f} ms",
+            f"{p95:.2f} ms from the POST sent ({len(spread)} revisions, {missed} not there in 5 s)",
+            p95 < PROPAGATION_P95_MS,
+        )
+    )
+    for name, (best, cold) in replays.items():
+        out.append(
+            (
+                f"replay of {name} < {REPLAY_MS:.0f} ms",
+                f"{best:.1f} ms best warm, {cold:.1f} ms cold",
+                best < REPLAY_MS,
+            )
+        )
+    for u in undos:
+        out.append(
+            (
+                f"{u.name} ({u.entries} entries, {u.undos} undos): import and open < "
+                f"{UNDO_MS:.0f} ms",
+                f"import {u.import_ms:.0f} ms, open {u.open_ms:.0f} ms",
+                max(u.import_ms, u.open_ms) < UNDO_MS,
+            )
+        )
+    if undos:
+        u = max(undos, key=lambda u: u.open_ms)
+        out.append(
+            (
+                "another game's action not held up while a long game opens",
+                f"{u.other_ms:.2f} ms, {'during' if u.other_during else 'only after'} the "
+                f"open of {u.name} ({u.open_ms:.0f} ms)",
+                u.other_during,
+            )
+        )
+    return out
+
+
+def report(
+    cfg: Config, guards: list[Guard], server: ServerFigures, runtime: float, load: list[float]
+) -> str:
+    split = cpu_split()
+    where = (
+        f"the bench's clients on CPU {sorted(split[1])}, the server on CPU {sorted(split[0])}"
+        if split
+        else "the bench's clients and the server on one CPU"
+    )
+    lines = [
+        "# Benchmark results",
+        "",
+        f"- date: {datetime.now(UTC):%Y-%m-%d %H:%M UTC}; command: `python -m bench"
+        f"{' --quick' if cfg.quick else ''}`; runtime {runtime:.0f} s",
+        f"- machine: {_machine()}; load average (1 min) {load[0]:.2f} at the start, "
+        f"{load[1]:.2f} at the end",
+        f"- server: `companion serve --host 127.0.0.1 --threads 48` in a subprocess; {where}",
+        "",
+        "| guard | figure | verdict |",
+        "| --- | --- | --- |",
+        *(f"| {what} | {figure} | {'MET' if ok else 'MISSED'} |" for what, figure, ok in guards),
+        "",
+        "Through the server (ms):",
+        "",
+        "| figure | n | p50 | p95 |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    rows: list[tuple[str, list[float]]] = []
+    for name, played in server.games.items():
+        for window in ("early", "late"):
+            rows.append((f"{name}: bare route before each {window} tap", played.bare[window]))
+            rows.append((f"{name}: referee action, {window} window", played.taps[window]))
+    rows += [("bare route beside the seat polls", server.seat_bare)]
+    rows += [("seat poll, nothing new (204)", server.poll)]
+    lines += [f"| {f} | {len(v)} | {pct(v, 50):.2f} | {pct(v, 95):.2f} |" for f, v in rows]
+    lines += [f"\nNote: {note}" for note in server.notes]
+    return "\n".join(lines) + "\n"
+
+
+def _times(ratio: float) -> str:
+    return f"{ratio:.2f}x" if ratio == ratio else "n/a (no kind in both windows)"
+
+
+def _name(path: Path) -> str:
+    return str(path.relative_to(RESULTS.parent.parent))
 
 
 def _load() -> float:
@@ -78,6 +218,17 @@ def _load() -> float:
         return os.getloadavg()[0]
     except OSError:
         return float("nan")
+
+
+def _machine() -> str:
+    cpu = platform.processor() or "unknown CPU"
+    try:
+        lines = Path("/proc/cpuinfo").read_text().splitlines()
+        cpu = next(line.split(":", 1)[1].strip() for line in lines if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    python = platform.python_version()
+    return f"{platform.platform()}; {os.cpu_count()} CPUs ({cpu}); Python {python}"
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 from flask import request, request_finished
 from test_tv_and_phone import import_example, seat_tokens
 
-from bench.serverpart import STATIC_LINK
+from bench.clients import STATIC_LINK
 
 
 def static_requests(page, action) -> list[str]:
