@@ -99,12 +99,13 @@ def judge(
     for name, kinds in turns.items():
         ratio = same_kinds(kinds["early"], kinds["late"])
         shared = [k for k in kinds["late"] if k in kinds["early"]]
+        counted = sum(len(kinds["late"][k]) for k in shared)
         taps = {w: [t for ts in kinds[w].values() for t in ts] for w in kinds}
         out.append(
             (
                 f"{name}: late tap <= {LATE_VS_EARLY}x an early one of the same kind",
-                f"{_times(ratio)} in thread CPU, in turn ({sum(len(kinds['late'][k]) for k in shared)}"
-                f" late taps of {len(shared)} kinds; all taps p50 {pct(taps['late'], 50):.2f} vs "
+                f"{_times(ratio)} in thread CPU, in turn ({counted} late taps of {len(shared)} "
+                f"kinds; all taps p50 {pct(taps['late'], 50):.2f} vs "
                 f"{pct(taps['early'], 50):.2f} ms)",
                 ratio <= LATE_VS_EARLY,
             )

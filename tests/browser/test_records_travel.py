@@ -18,7 +18,7 @@ SIZE = 19_000
 
 
 def undo_and_reenter(size: int) -> dict:
-    """The 6-player example game, each action undone and entered again (as bench/measure.py, `undo_records`)."""
+    """The 6-player example game, each action undone and entered again (as bench/measure.py)."""
     data = json.loads((EXAMPLES / "six-players.json").read_text(encoding="utf-8"))
     base = data["actions"]
     actions = []

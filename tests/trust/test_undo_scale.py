@@ -55,7 +55,7 @@ def _example() -> dict:
 
 
 def card_turns_and_undos(data: dict, size: int = MAX_ENTRIES) -> dict:
-    """The first card turned and taken back, over and over (as bench/measure.py, `undo_records`)."""
+    """The first card turned and taken back, over and over (as bench/measure.py)."""
     cards = [card["id"] for card in data["setup"]["deck"]]
     actions = []
     for n in range(size // 2):
@@ -64,7 +64,7 @@ def card_turns_and_undos(data: dict, size: int = MAX_ENTRIES) -> dict:
 
 
 def undo_and_reenter(data: dict, size: int) -> dict:
-    """The whole game, each action undone and entered again (as bench/measure.py, `undo_records`)."""
+    """The whole game, each action undone and entered again (as bench/measure.py)."""
     base = data["actions"]
     actions = []
     for kept, action in enumerate(base, 1):
