@@ -105,9 +105,9 @@ def request_parts(app: Any, store: Any, record: Record, position: int) -> dict[s
     """Time the parts of a referee action's answer at a position of the game (ms, best of 5)."""
     from flask import render_template
 
-    from companion.web import console_view
     from companion.web.console import console_partial
     from companion.web.gameshells import shell_of
+    from companion.web.ursuppe import console as console_view
 
     game = store.import_record(Record(record.setup, record.entries[:position]), "parts")
     parts: dict[str, float] = {}

@@ -30,12 +30,12 @@ from companion.tracker.ursuppe.options import RuleOptions
 from companion.tracker.ursuppe.people import TwoPlayers
 from companion.tracker.ursuppe.sources import RULEBOOKS
 from companion.tracker.ursuppe.state import GameSetup, Seat
-from companion.web import autoroll
 from companion.web.common import store
-from companion.web.extrasetup import extra_fields, first_shuffle, read_extra
-from companion.web.games import GLYPHS, SHAPES, picker, shape_names
-from companion.web.optiontext import option_fields, question
-from companion.web.rules import rulebook_choices
+from companion.web.shapes import GLYPHS, SHAPES, picker, shape_names
+from companion.web.ursuppe import autoroll
+from companion.web.ursuppe.extrasetup import extra_fields, first_shuffle, read_extra
+from companion.web.ursuppe.optiontext import option_fields, question
+from companion.web.ursuppe.rules import rulebook_choices
 
 
 def default_name() -> str:
@@ -114,7 +114,7 @@ def setup_page(error: str | None = None, form: Any = None, status: int = 200):
     """The setup page, empty or refilled with a refused form and its message."""
     boards = {flip.value: make_board(flip) for flip in BoardFlip}
     html = render_template(
-        "setup.html",
+        "ursuppe/setup.html",
         box=_remembered(),
         options=option_fields(form),
         extra=extra_fields(form),

@@ -10,8 +10,8 @@ from companion.tracker.ursuppe import prompt
 from companion.tracker.ursuppe.data import GENES
 from companion.tracker.ursuppe.projection import table_view
 from companion.web.common import store
-from companion.web.controls import controls
-from companion.web.games import SHAPES
+from companion.web.shapes import SHAPES
+from companion.web.ursuppe.controls import controls
 
 LOG_SHOWN = 30  # the console's log window; the full history has its own page
 

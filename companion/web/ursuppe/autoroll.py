@@ -19,7 +19,7 @@ from companion.tracker.ursuppe.actions import Action, RollForStartOrder, TurnEnv
 from companion.tracker.ursuppe.record import Entry
 from companion.tracker.ursuppe.state import GameState, Step
 from companion.web.common import store
-from companion.web.controls import DICE_STEPS, dice_action
+from companion.web.ursuppe.controls import DICE_STEPS, dice_action
 
 _dice = secrets.SystemRandom()
 LIMIT = 100  # rolls in a row at most (fight ties re-rolled); the rules need far fewer

@@ -1,11 +1,11 @@
 """Urland's web side: its setup page (with the group's board), the contexts of its console,
-phones and TV, how a form becomes an action, and its records (`gameshells.SHELLS`).
+phones and TV, how a form becomes an action, and its records (its `SHELL`: `__init__.py`).
 
 Who sees what is the core's (`urland.projection`): the console, the TV and the standings get
 `project(state, None)` and `choices(state, None)`; a phone gets its own color's. A form's
 action is taken only if it is one of the choices offered to that viewer now, so a phone
 cannot keep another's token nor the console seal a bid made on the phones (a retreat from
-several areas and a phone's own draw are checked by the core as they are: `urland_forms`).
+several areas and a phone's own draw are checked by the core as they are: `forms`).
 """
 
 from __future__ import annotations
@@ -31,12 +31,11 @@ from companion.tracker.urland import moment as umoment
 from companion.tracker.urland import record as urecord
 from companion.tracker.urland.board import DEFAULT_BOARD, OCEANS, REGIONS, BoardData
 from companion.tracker.urland.state import Options, Seat, Step, UrlandSetup
-from companion.tracker.ursuppe.record import Record, record_text
 from companion.web.common import store
-from companion.web.games import GLYPHS, SHAPES, picker, shape_names
-from companion.web.urland_forms import retreat_form, special_action
-from companion.web.urland_labels import bid_form, groups
-from companion.web.urland_svg import board_drawing
+from companion.web.shapes import GLYPHS, SHAPES, picker, shape_names
+from companion.web.urland.forms import retreat_form, special_action
+from companion.web.urland.labels import bid_form, groups
+from companion.web.urland.svg import board_drawing
 
 BOX = "urland_box"  # the group's remembered players, options and board (settings)
 SETUP_STEPS = (Step.FIRST_VOLCANO, Step.DEAL, Step.TURN_GENES)  # drawn as the game is made
@@ -264,7 +263,7 @@ def moment_context(game: Game, before: Any, after: Any) -> dict:
 def action_from_form(state: Any, form: Any, viewer: Color | None) -> Any:
     """The action a form posts (`action`: a choice's JSON; a sealed bid: `bid`), taken only
     if it is offered to this viewer now; a retreat from several areas and a phone's own draw
-    go to the core's checks as they are (`urland_forms`); raises InvalidAction."""
+    go to the core's checks as they are (`forms`); raises InvalidAction."""
     special = special_action(state, form, viewer)
     if special is not None:
         return special
@@ -289,14 +288,14 @@ def export_text(game: Game) -> str:
     """The whole record once the game is over; while it runs, the public record (hidden
     tokens and unrevealed bids masked: `urland.record.public_entries`)."""
     if game.over:
-        return record_text(game.record(), URLAND)
+        return URLAND.record_text(game.record())
     data = urecord.record_to_dict(game.setup, ())
     data["actions"] = urecord.public_entries(game.setup, game.entries)
     data["public"] = True
     return json.dumps(data, indent=1)
 
 
-def read_record(data: Any) -> Record:
+def read_record(data: Any) -> Any:
     """An Urland record, replayed; raises RecordError."""
     try:
         setup, entries = urecord.record_from_dict(data)
@@ -307,4 +306,4 @@ def read_record(data: Any) -> Record:
         raise RecordError(exc.msg) from None
     except ActionError as exc:  # an action the replay refuses
         raise RecordError(exc.msg) from None
-    return Record(setup, entries)
+    return URLAND.record(setup, entries)

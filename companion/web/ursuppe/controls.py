@@ -17,7 +17,7 @@ from companion.tracker.ursuppe import describe, legal_actions
 from companion.tracker.ursuppe import extra_actions as X
 from companion.tracker.ursuppe.data import tentacle_capacity
 from companion.tracker.ursuppe.state import GameState, Step
-from companion.web.stages import Group, stage
+from companion.web.ursuppe.stages import Group, stage
 
 DICE_STEPS = {Step.MOVE_ROLL, Step.FIGHT_ROLL, Step.START_ROLLS, Step.CAMOUFLAGE_ROLL}
 SPACE_ACTIONS = (A.PlaceAmoeba, A.Divide, A.PlaceFreeAmoeba)

@@ -17,7 +17,7 @@ from companion.tracker.msg import Msg
 from companion.tracker.urland import cite
 from companion.tracker.urland.genes import GENES
 from companion.web.rulepage import Page
-from companion.web.ruletext_urland_events import event_pages
+from companion.web.urland.ruletext_events import event_pages
 
 
 def urland_rules() -> dict[str, Rule]:

@@ -7,52 +7,35 @@ en), else the terminal's locale (LC_ALL, LC_MESSAGES, LANG), else English.
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from companion.cli_moment import legal_lines, moment, moment_text
-from companion.cli_server import cmd_backup, cmd_restore, cmd_serve, loopback_warning
-from companion.cli_urland import cmd_replay_urland
+from companion.cli.common import shown
+from companion.cli.server import cmd_backup, cmd_restore, cmd_serve, loopback_warning
+from companion.cli.urland import cmd_replay_urland
+from companion.cli.ursuppe import board_text, cmd_replay_ursuppe
 from companion.i18n import (
     LANGUAGES,
-    citation,
     gettext_for,
     refusal_text,
-    t,
     terminal_language,
-    translator,
 )
 from companion.serving import THREADS
-from companion.textview import render
 from companion.tracker.citations import Book
-from companion.tracker.game import URSUPPE, UnknownGame, game_of
+from companion.tracker.game import URLAND, URSUPPE, UnknownGame, game_of
 from companion.tracker.record_core import parse_record
 from companion.tracker.record_errors import RecordError
-from companion.tracker.text import mended
-from companion.tracker.ursuppe.codec import to_dict
-from companion.tracker.ursuppe.record import record_from_dict, replay_record
 
 __all__ = ["board_text", "build_parser", "cmd_replay", "loopback_warning", "main"]
 
-
-def _rulebook(data: Any) -> Book:
-    """The rulebook a record's setup names (the Spanish rules when it names none)."""
-    setup = data.get("setup") if isinstance(data, dict) else None
-    try:
-        return Book(setup.get("rulebook", Book.SPANISH.value))
-    except (AttributeError, ValueError):
-        return Book.SPANISH
-
-
-def board_text(state: Any, lang: str) -> str:
-    """The replay's text board in the reader's language: textview renders its messages with
-    the catalog's translator (an older textview gave English text, shown as it is)."""
-    if len(inspect.signature(render).parameters) > 1:
-        return render(state, translator(lang))
-    return t(render(state), lang)
+# Each game's `companion replay`, by the record's `game` key (`tracker.game.GAMES`).
+REPLAYS: dict[str, Callable[[argparse.Namespace, Any, Callable[[str], str]], int]] = {
+    URSUPPE.key: cmd_replay_ursuppe,
+    URLAND.key: cmd_replay_urland,
+}
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -66,60 +49,21 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(message, file=sys.stderr)
         return 2
     except RecordError as exc:  # a key given twice
-        print(_shown(f"{args.file}: {refusal_text(exc, Book.SPANISH, lang)}"), file=sys.stderr)
+        print(shown(f"{args.file}: {refusal_text(exc, Book.SPANISH, lang)}"), file=sys.stderr)
         return 1
     except UnicodeDecodeError:
-        print(_shown(_("%(file)s is not UTF-8 text") % {"file": args.file}), file=sys.stderr)
+        print(shown(_("%(file)s is not UTF-8 text") % {"file": args.file}), file=sys.stderr)
         return 2
     except (json.JSONDecodeError, RecursionError) as exc:
         message = _("%(file)s is not valid JSON: %(error)s") % {"file": args.file, "error": exc}
-        print(_shown(message), file=sys.stderr)
+        print(shown(message), file=sys.stderr)
         return 2
     try:
         game = game_of(data)
     except UnknownGame as exc:
-        print(_shown(refusal_text(exc, Book.SPANISH, lang)), file=sys.stderr)
+        print(shown(refusal_text(exc, Book.SPANISH, lang)), file=sys.stderr)
         return 1
-    if game is not URSUPPE:
-        return cmd_replay_urland(args, data, _shown)
-    try:
-        record = record_from_dict(data)
-        state, history = replay_record(record)
-    except RecordError as exc:
-        print(_shown(refusal_text(exc, _rulebook(data), lang)), file=sys.stderr)
-        return 1
-    at = getattr(args, "at", None)
-    if at is not None:
-        if not 0 <= at <= len(record.entries):
-            message = _("--at takes an entry from 0 to %(last)s") % {"last": len(record.entries)}
-            print(_shown(message), file=sys.stderr)
-            return 2
-        state = moment(record, at)[1] if at else moment(record, 0)[0]
-    if getattr(args, "legal", False):
-        for line in legal_lines(state):
-            print(line)
-        return 0
-    if at and not args.json:
-        print(_shown(moment_text(record, at, lang, lambda s: board_text(s, lang))))
-        return 0
-    if args.json:
-        print(json.dumps(to_dict(state), indent=1))
-    else:
-        if args.events:
-            book = state.setup.rulebook
-            for index, _entry, events in history:
-                for event in events:
-                    cited = citation(event.source, book, lang) if event.source else ""
-                    source = f"  [{cited}]" if cited else ""
-                    print(_shown(f"{index:>4}. {t(event, lang)}{source}"))
-            print()
-        print(_shown(board_text(state, lang)))
-    return 0
-
-
-def _shown(text: str) -> str:
-    """Text for the terminal: no control character (an escape sequence) reaches it raw."""
-    return "\n".join(mended(line) for line in text.split("\n"))
+    return REPLAYS[game.key](args, data, shown)
 
 
 def build_parser(lang: str | None = None) -> argparse.ArgumentParser:

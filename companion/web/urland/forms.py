@@ -26,7 +26,7 @@ from companion.tracker.urland.codec import action_to_dict
 from companion.tracker.urland.prompts import prompt
 from companion.tracker.urland.words import area_ref
 from companion.web.rules import refusal
-from companion.web.urland_labels import label
+from companion.web.urland.labels import label
 
 TAKE = "take_"  # a retreat form's field per area: take_<area> = how many Ichto leave it
 

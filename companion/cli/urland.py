@@ -13,6 +13,7 @@ import json
 import sys
 from typing import Any
 
+from companion.cli.common import rulebook
 from companion.i18n import citation, gettext_for, refusal_text, t
 from companion.tracker.errors import ActionError
 from companion.tracker.game import URLAND
@@ -23,7 +24,6 @@ from companion.tracker.urland.moment import ROLE_NAMES, changes
 from companion.tracker.urland.projection import public_view
 from companion.tracker.urland.state import UrlandState, player_ref
 from companion.tracker.urland.words import area_ref, listed, token_ref
-from companion.tracker.ursuppe.record import History, entry_text
 
 SPOTS = "Scored this epoch (on the volcano's spots):"  # the console's words (a template's)
 
@@ -37,14 +37,14 @@ def cmd_replay_urland(args: argparse.Namespace, data: Any, shown: Any) -> int:
         setup, entries = urecord.record_from_dict(data)
         urecord.replay_entries(setup, entries)
     except (RecordError, ActionError) as exc:
-        print(shown(refusal_text(exc, _book(data), lang)), file=sys.stderr)
+        print(shown(refusal_text(exc, rulebook(data), lang)), file=sys.stderr)
         return 1
     at = args.at if args.at is not None else len(entries)
     if not 0 <= at <= len(entries):
         message = _("--at takes an entry from 0 to %(last)s") % {"last": len(entries)}
         print(shown(message), file=sys.stderr)
         return 2
-    history = History.begin(setup, URLAND.new_game, URLAND.apply)
+    history = URLAND.begin(setup)
     before, events, timeline = history.state, (), []
     for entry in entries[:at]:
         before = history.state
@@ -60,7 +60,7 @@ def cmd_replay_urland(args: argparse.Namespace, data: Any, shown: Any) -> int:
         return 0
     lines: list[str] = []
     if args.at:
-        lines.append(f"{at:>4}. {entry_text(entries[at - 1], urecord.entry_to_dict)}")
+        lines.append(f"{at:>4}. {URLAND.entry_text(entries[at - 1])}")
         lines += [_event_line(e, setup, lang) for e in events]
         lines += [""] + [f"  * {t(line, lang)}" for line in changes(before, state)] + [""]
     elif args.events:
@@ -70,12 +70,6 @@ def cmd_replay_urland(args: argparse.Namespace, data: Any, shown: Any) -> int:
     lines.append(board_text(state, lang))
     print(shown("\n".join(lines)))
     return 0
-
-
-def _book(data: Any) -> Any:
-    from companion.cli import _rulebook
-
-    return _rulebook(data)
 
 
 def _event_line(event: Any, setup: Any, lang: str) -> str:

@@ -1,6 +1,6 @@
 """Urland's rules pages of its events and its end: mutation, panic, volcanoes, the end of the
 game and the genes, in the app's own words (the cited readings are added by
-`ruletext_urland.urland_pages`)."""
+`ruletext.urland_pages`)."""
 
 from __future__ import annotations
 
