@@ -21,8 +21,7 @@ from babel.support import NullTranslations, Translations
 
 from companion.tracker.citations import Book, citation_msg, cite
 from companion.tracker.colors import Color, color_term
-from companion.tracker.msg import Msg, Param, Seq, Term, Translator, render
-from companion.tracker.ursuppe.data import DIRECTION_NAMES, Direction
+from companion.tracker.msg import P_, Msg, Param, Seq, Term, Translator, render
 
 LANGUAGES = ("es", "it", "en")
 # Each language named in its own words, so anyone finds theirs.
@@ -150,9 +149,18 @@ def color_name(color: str | Color) -> str:
     return t(color_term(Color(color)))
 
 
-def direction(code: str | Direction) -> str:
+# The compass's words (a soup's drift, the setup's compass), by the code a state gives.
+COMPASS = {
+    "N": P_("direction", "north"),
+    "E": P_("direction", "east"),
+    "S": P_("direction", "south"),
+    "W": P_("direction", "west"),
+}
+
+
+def direction(code: str) -> str:
     """A compass direction in the reader's language (`N`: `norte`)."""
-    return t(Term("direction", DIRECTION_NAMES[Direction(code)]))
+    return t(Term("direction", COMPASS[code]))
 
 
 def gene(name: Any) -> str:
@@ -250,10 +258,9 @@ def language_links() -> list[dict[str, object]]:
 
 
 def init_app(app: Flask) -> None:
-    """Flask-Babel with the language selector, the switch, and `t` for the templates."""
+    """Flask-Babel with the language selector and `t` for the templates (the switch is the
+    `lang` blueprint, registered by the app)."""
     from flask_babel import Babel
-
-    from companion.web import lang
 
     Babel(app, locale_selector=select_language)
     # The templates' `_()` and friends read the request's catalog once (see _translations).
@@ -264,7 +271,6 @@ def init_app(app: Flask) -> None:
         pgettext=lambda c, s: _translations().upgettext(c, s),
         npgettext=lambda c, s, p, n: _translations().unpgettext(c, s, p, n),
     )
-    app.register_blueprint(lang.bp)
     app.jinja_env.globals.update(
         t=t,
         color_name=color_name,

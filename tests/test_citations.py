@@ -28,7 +28,8 @@ from companion.tracker.ursuppe.options import RuleOptions
 from companion.tracker.ursuppe.record import record_from_dict, replay_record
 from companion.tracker.ursuppe.sources import AREAS, RULEBOOKS
 from companion.tracker.ursuppe.state import AmoebaId, Phase, amoeba_label, player_label
-from companion.web import games, svg
+from companion.web import shapes as games
+from companion.web import svg
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 SEED_FILE = re.compile(r"\b00[0-4]\b|§|shared/|seeds/")

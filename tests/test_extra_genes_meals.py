@@ -16,7 +16,7 @@ from dataclasses import replace
 from builders import aid, at_phase, play, position, setup_for, texts
 from builders import refused_message as refused
 
-from companion.textview import render
+from companion.cli.ursuppe_text import render
 from companion.tracker.colors import Color
 from companion.tracker.ursuppe import legal_actions, prompt
 from companion.tracker.ursuppe.actions import Attack, Correct, Drift, Feed

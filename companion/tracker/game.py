@@ -29,8 +29,11 @@ from companion.tracker.ursuppe import engine as ursuppe_engine
 from companion.tracker.ursuppe import projection as ursuppe_projection
 from companion.tracker.ursuppe import prompts as ursuppe_prompts
 from companion.tracker.ursuppe import seat_projection
+from companion.tracker.ursuppe.actions import TurnEnvironmentCard
 from companion.tracker.ursuppe.actions import action_from_dict as ursuppe_action_from_dict
 from companion.tracker.ursuppe.actions import action_to_dict as ursuppe_action_to_dict
+from companion.tracker.ursuppe.chain import EMPTY
+from companion.tracker.ursuppe.record import History, Record, entry_text, record_bytes, record_text
 from companion.tracker.ursuppe.record import entry_from_dict as ursuppe_entry_from_dict
 from companion.tracker.ursuppe.record import entry_to_dict as ursuppe_entry_to_dict
 from companion.tracker.ursuppe.state import Phase
@@ -66,6 +69,34 @@ class Game:
     over: Callable[[Any], bool]
     round_of: Callable[[Any], int]
     record_key: str | None
+    # Whether an entry the app made by itself drew a card (the log says "drew", not "rolled").
+    drawn: Callable[[Any], bool] = lambda entry: False
+
+    def begin(self, setup: Any) -> History:
+        """The replayed history of a new game (raises InvalidAction for a bad setup); undo
+        works alike for every game."""
+        return History.begin(setup, self.new_game, self.apply)
+
+    def record(self, setup: Any, entries: tuple[Any, ...]) -> Record:
+        """A game record: its setup and every entry of its log."""
+        return Record(setup, entries)
+
+    def record_text(self, record: Record) -> str:
+        """The record as the app exports it (JSON, one entry per line, this game's key)."""
+        return record_text(record, self)
+
+    def record_bytes(self, setup: Any) -> int:
+        """The size of `record_text` without entries (`record.record_bytes`)."""
+        return record_bytes(setup, self)
+
+    def entry_text(self, entry: Any) -> str:
+        """An entry as one line of JSON, as the store keeps it and the export writes it."""
+        return entry_text(entry, self.entry_to_dict)
+
+    @property
+    def empty_stack(self) -> Any:
+        """The empty stack a log grows on (`Chain`: versions share their older part)."""
+        return EMPTY
 
 
 def _ursuppe_view(state: Any, viewer: Any) -> dict[str, Any]:
@@ -103,6 +134,7 @@ URSUPPE = Game(
     over=lambda state: state.phase is Phase.OVER,
     round_of=lambda state: state.round,
     record_key=None,
+    drawn=lambda entry: isinstance(entry, TurnEnvironmentCard),
 )
 
 URLAND = Game(

@@ -17,7 +17,6 @@ from companion.live import Hub
 from companion.serving import app_settings
 from companion.store import SaveFailed, Store
 from companion.tracker.record_core import MAX_RECORD_BYTES
-from companion.tracker.ursuppe.deckcheck import deck_warnings
 from companion.web.sessions import CheckedOnceSessions
 from companion.web.urls import url_for as remembered_url_for
 
@@ -98,50 +97,41 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         console,
         console_markup,
         console_rows,
-        correction,
-        drawings,
         games,
         gameshells,
+        lang,
         logview,
         moment,
         postform,
         records,
+        rulebook,
         rules,
         seat,
-        soup_svg,
         svg,
         taps,
-        urland_svg,
-        why,
         wire,
     )
 
     app.jinja_env.globals.update(
-        board_svg=soup_svg.board_svg,
         ladder_svg=svg.ladder_svg,
         chart_svg=svg.chart_svg,
         compass_svg=svg.compass_svg,
         shape_icon=svg.shape_icon,
-        correction_form=correction.correction_form,
-        soup_drawing=drawings.soup,
-        fragment=drawings.fragment,
         post=postform.post,
         choice_posts=postform.choice_posts,
         dice_posts=postform.dice_posts,
-        ladder_drawing=drawings.ladder,
         cite_link=rules.cite_link,
         event_items=logview.event_items,
         player_rows=console_rows.player_rows,
         console_entries=logview.console_entries,
         console_markup=console_markup.console_markup,
-        why_for=why.derivations,
-        deck_warnings=deck_warnings,
-        why_prices=why.prices,
-        urland_board=urland_svg.game_board,
-        urland_track=urland_svg.track,
+        games_offered=gameshells.games_offered,
     )
+    for shell in gameshells.SHELLS.values():  # each game's own helpers for its templates
+        app.jinja_env.globals.update(shell.template_globals)
 
-    for module in (auth, games, console, moment, seat, board, records, rules):
+    app.register_blueprint(lang.bp)
+    for module in (auth, games, console, moment, seat, board, records, rulebook):
         app.register_blueprint(module.bp)
     app.before_request(gameshells.refuse_unserved)
     app.register_blueprint(taps.bp)

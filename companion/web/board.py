@@ -6,12 +6,10 @@ from flask import Blueprint, abort, render_template, url_for
 from flask_babel import gettext as _
 
 from companion.store import NotFound
-from companion.tracker.ursuppe.projection import public_view
 from companion.web.common import page_or_partial, store, unchanged_since
-from companion.web.games import SHAPES
 from companion.web.gameshells import shell_of
 from companion.web.manifest import manifest_response
-from companion.web.seat import live_response
+from companion.web.streams import live_response
 
 bp = Blueprint("board", __name__, url_prefix="/b/<token>")
 
@@ -21,18 +19,6 @@ def _game(token: str):
         return store().get(store().find_board(token))
     except NotFound:
         abort(404)
-
-
-def _context(game, token: str) -> dict:
-    return {
-        "game": game,
-        "token": token,
-        "view": public_view(game.state),
-        "revision": game.revision,
-        "shapes": SHAPES,
-        "highlight": None,
-        "log": list(reversed(game.log[-12:])),
-    }
 
 
 @bp.route("")

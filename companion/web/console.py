@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
+from functools import wraps
 
 from flask import (
     Blueprint,
@@ -18,22 +19,26 @@ from flask_babel import gettext as _
 
 from companion.i18n import t
 from companion.qr import qr_svg
-from companion.store import Conflict, Game, NotFound, SaveFailed, TapGivenUp, TapRecorded
-from companion.tracker.colors import Color
+from companion.store import (
+    Conflict,
+    Game,
+    NotFound,
+    SaveFailed,
+    TapGivenUp,
+    TapRecorded,
+    valid_tap,
+)
+from companion.tracker.colors import Color, color_ref
 from companion.tracker.errors import ActionError, InvalidAction
-from companion.tracker.msg import msg
+from companion.tracker.msg import Seq, msg
 from companion.tracker.record_core import Undo
-from companion.tracker.ursuppe.people import person_of
-from companion.tracker.ursuppe.state import person_ref
-from companion.web import autoroll
 from companion.web.auth import referee_required
 from companion.web.common import store, unchanged_since, wants_partial
-from companion.web.correction import correction_from_form
-from companion.web.games import SHAPES
 from companion.web.gameshells import GameShell, shell_of
 from companion.web.rules import refusal
-from companion.web.seat import live_response
-from companion.web.taps import given_up_message, recorded_note, save_message, tapped
+from companion.web.shapes import SHAPES
+from companion.web.streams import live_response, revision_seen, stale
+from companion.web.taps import bad_tap, given_up_message, recorded_note, save_message
 
 bp = Blueprint("console", __name__, url_prefix="/games/<game_id>")
 
@@ -70,11 +75,26 @@ def console_partial(shell: GameShell, context: dict) -> str:
     return render_template(shell.templates["_console"], **context)
 
 
-def _revision() -> int:
-    try:
-        return int(request.form.get("revision", ""))
-    except ValueError:
-        raise InvalidAction("the form did not say which state it was made against") from None
+def tapped(view):
+    """Answer a tap already seen (or a damaged one) before the view parses the form: a
+    repeated tap's form was made for a state that has moved on."""
+
+    @wraps(view)
+    def wrapped(game_id: str):
+        tap = request.form.get("tap", "")
+        if tap:
+            game = load(game_id)
+            if not valid_tap(tap):
+                return render_console(game, status=422, error=bad_tap())
+            try:
+                store().check_tap(game.id, tap)
+            except TapRecorded as exc:
+                return render_console(game, note=recorded_note(exc.seq))
+            except TapGivenUp:
+                return render_console(game, status=409, error=given_up_message(), conflict=True)
+        return view(game_id)
+
+    return wrapped
 
 
 def submit(game: Game, entry):
@@ -90,7 +110,7 @@ def submit(game: Game, entry):
 
 def _submit(game: Game, entry):
     try:
-        seen = _revision()
+        seen = revision_seen()
         game, _ = store().append(game.id, entry, seen, tap=request.form.get("tap") or None)
     except Conflict as exc:
         return render_console(store().get(game.id), status=409, error=t(exc), conflict=True)
@@ -105,7 +125,9 @@ def _submit(game: Game, entry):
     except (SaveFailed, sqlite3.OperationalError) as exc:
         reason = exc.reason if isinstance(exc, SaveFailed) else SaveFailed.from_error(exc).reason
         return render_console(store().get(game.id), status=503, error=save_message(reason))
-    game = autoroll.follow(game, entry)  # the app rolls by itself, if set up so
+    follow = shell_of(game).follow
+    if follow is not None:
+        game = follow(game, entry)  # the app rolls by itself, if set up so
     if not wants_partial():
         return redirect(url_for("console.view", game_id=game.id), code=303)
     if isinstance(entry, Undo):
@@ -156,19 +178,6 @@ def act(game_id: str):
     return submit(game, action)
 
 
-def stale(game: Game) -> Conflict | None:
-    """The conflict of a form made against an older revision (a choice read off the state
-    now, as Urland's are, would be refused for not being offered: the news is that the table
-    moved on meanwhile, 409), or None."""
-    try:
-        seen = _revision()
-    except InvalidAction:
-        return None
-    if seen == game.revision:
-        return None
-    return Conflict(store().describe_since(game, seen), game.revision)
-
-
 @bp.route("/preview")
 @referee_required
 def preview(game_id: str):
@@ -212,7 +221,10 @@ def chance_action(game: Game):
 def roll(game_id: str):
     """The app rolls the awaited dice, or draws the next environment card."""
     game = load(game_id)
-    action = autoroll.chance_action(game.state)
+    app_roll = shell_of(game).app_roll
+    if app_roll is None:
+        abort(404)
+    action = app_roll(game.state)
     if action is None:
         return render_console(game, status=422, error=_("No dice or card is awaited now."))
     return submit(game, action)
@@ -244,8 +256,11 @@ def undo(game_id: str):
 def correct(game_id: str):
     """A referee correction: set a tracked quantity to what the table shows, with a reason."""
     game = load(game_id)
+    read = shell_of(game).correction_from_form
+    if read is None:
+        abort(404)
     try:
-        action = correction_from_form(request.form)
+        action = read(request.form)
     except (ValueError, KeyError):
         return render_console(
             game,
@@ -260,9 +275,10 @@ def correct(game_id: str):
 def correction(game_id: str):
     """The correction form, fetched when the referee opens it (a tap's answer leaves it out)."""
     game = load(game_id)
-    return render_template(
-        "_correction_form.html", game=game, state=game.state, rev=game.revision, refill=None
-    )
+    shell = shell_of(game)
+    if shell.correction_form is None:
+        abort(404)
+    return render_template(shell.templates["_correction_form"], **shell.correction_form(game))
 
 
 @bp.route("/seats")
@@ -281,7 +297,7 @@ def seats(game_id: str):
         cards.append(
             {
                 "name": person.name,
-                "label": person_ref(game.setup, person),
+                "label": _person_ref(game.setup, person),
                 "color": color.value,
                 "colors": [c.value for c in person.colors],
                 "url": url,
@@ -298,6 +314,13 @@ def seats(game_id: str):
     )
 
 
+def _person_ref(setup, person) -> Seq:
+    """A person as the seats sheet names them: `Ana ● red + ▲ yellow` in double play."""
+    if len(person.colors) == 1:
+        return setup.player_refs.get(person.colors[0]) or color_ref(person.colors[0])
+    return Seq((person.name, Seq(tuple(color_ref(c) for c in person.colors), " + ")))
+
+
 @bp.route("/seats/<color>/reissue", methods=["POST"])
 @referee_required
 def reissue(game_id: str, color: str):
@@ -305,7 +328,8 @@ def reissue(game_id: str, color: str):
     game = load(game_id)
     if color not in {s.color.value for s in game.setup.seats}:
         abort(404)
-    for other in person_of(game.setup, Color(color)).colors:  # every code of the person
+    person = next(p for p in game.setup.people if Color(color) in p.colors)
+    for other in person.colors:  # every code of the person
         store().reissue_seat(game.id, other.value)
     return redirect(url_for("console.seats", game_id=game.id), code=303)
 

@@ -1,35 +1,18 @@
 """Games: the list (resume the last game, archive, delete), and the setup page and creation
-of a new game, handed to the game's shell (`gameshells.py`; Ursuppe's in `ursuppe_setup.py`)."""
+of a new game, handed to the game's shell (`gameshells.py`; each game's setup page is its
+web package's, e.g. `web/ursuppe/setup.py`)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from companion.store import Game, NotFound
-from companion.tracker.colors import SHAPES as CORE_SHAPES
 from companion.web.auth import SEAT_COOKIE, is_referee, referee_required
 from companion.web.common import store
+from companion.web.gameshells import shell_by_key
 
 bp = Blueprint("games", __name__)
-
-SHAPES = {color.value: shape.name for color, shape in CORE_SHAPES.items()}
-GLYPHS = {color.value: shape.glyph for color, shape in CORE_SHAPES.items()}
-
-
-def shape_names() -> dict[str, str]:
-    """Each color's shape, in the reader's words (the setup form's color pickers)."""
-    words = {
-        "circle": _("circle"),
-        "triangle": _("triangle"),
-        "square": _("square"),
-        "diamond": _("diamond"),
-        "hexagon": _("hexagon"),
-        "star": _("star"),
-    }
-    return {color: words[shape] for color, shape in SHAPES.items()}
 
 
 @bp.route("/")
@@ -43,20 +26,11 @@ def index():
     return render_template("index.html", games=store().list_games())
 
 
-def picker(key: str) -> dict[str, Any]:
-    """What the setup page's game picker needs: every game offered, and this one."""
-    from companion.web.gameshells import games_offered
-
-    return {"games_offered": games_offered(), "game_key": key}
-
-
 @bp.route("/games/new")
 @referee_required
 def new():
     """The setup page of the game asked for (`?game=`; Ursuppe's: players, rule options, the
     group's board, deck and ladder)."""
-    from companion.web.gameshells import shell_by_key
-
     return shell_by_key(request.args.get("game")).setup_page()
 
 
@@ -64,8 +38,6 @@ def new():
 @referee_required
 def create():
     """Create the game the form names (`game`, Ursuppe's if none) and open its console."""
-    from companion.web.gameshells import shell_by_key
-
     return shell_by_key(request.form.get("game")).create(request.form)
 
 

@@ -3,23 +3,20 @@
 
 from __future__ import annotations
 
+import dataclasses
+from typing import Any
+
 from flask import Blueprint, abort, render_template
 
 from companion.store import Game
-from companion.tracker.ursuppe.data import GENES_BY_KEY
-from companion.tracker.ursuppe.moment import changes
-from companion.tracker.ursuppe.projection import public_view
-from companion.tracker.ursuppe.record import History
-from companion.tracker.ursuppe.state import GameState
 from companion.web.auth import referee_required
 from companion.web.console import load
-from companion.web.games import SHAPES
 from companion.web.gameshells import shell_of
 
 bp = Blueprint("moment", __name__, url_prefix="/games/<game_id>")
 
 
-def states_around(game: Game, seq: int) -> tuple[GameState, GameState]:
+def states_around(game: Game, seq: int) -> tuple[Any, Any]:
     """The state before entry `seq` and right after it (an undone entry is replayed)."""
     history = game.history
     position = history.position(seq)
@@ -27,7 +24,8 @@ def states_around(game: Game, seq: int) -> tuple[GameState, GameState]:
         kept = game.kept
         before = kept[position - 2][1] if position > 1 else history.start
         return before, kept[position - 1][1]
-    replayed = History(history.setup, history.start, applied=history.applied, step=history.step)
+    empty = game.core.empty_stack  # the same history from its start, sharing what was applied
+    replayed = dataclasses.replace(history, recorded=empty, in_force=empty)
     before = replayed.state
     for entry in game.entries[:seq]:
         before = replayed.state
@@ -39,7 +37,7 @@ def states_around(game: Game, seq: int) -> tuple[GameState, GameState]:
 @referee_required
 def view(game_id: str, seq: int):
     """The whole state as it was right after entry `seq`, and what that entry changed (each
-    game draws its own moment: `gameshells.GameShell.moment`)."""
+    game draws its own moment: `GameShell.moment`)."""
     game = load(game_id)
     if not 1 <= seq <= game.revision:
         abort(404)
@@ -51,23 +49,12 @@ def view(game_id: str, seq: int):
     )
 
 
-def ursuppe_moment(game: Game, before: GameState, after: GameState) -> dict:
-    """Ursuppe's moment: the public view then, the genes used that round, what changed."""
-    used = {p.color.value: [GENES_BY_KEY[u].term for u in p.used_this_round] for p in after.players}
-    return {
-        "changed": changes(before, after),
-        "view": public_view(after),
-        "used": used,
-        "attacked": not after.cursor.may_attack and after.cursor.amoeba is not None,
-        "shapes": SHAPES,
-    }
-
-
 @bp.route("/why")
 @referee_required
 def why(game_id: str):
     """Every player's numbers with their derivations (the console loads it when opened)."""
     game = load(game_id)
-    state = game.state
-    view = public_view(state)
-    return render_template("_console_why_body.html", state=state, view=view, game=game)
+    shell = shell_of(game)
+    if shell.why is None:
+        abort(404)
+    return render_template(shell.templates["_why"], **shell.why(game))

@@ -1,6 +1,4 @@
-"""The rules pages: each rule area in the app's own words, and the citations that link there.
-
-Anyone at the table may read them (phones, the TV): they show no game data. A citation names
+"""The citations that link to the rules pages (`rulebook.py` serves the pages). A citation names
 a printed rulebook and that book's own section as printed (`citations.cite`): the group's book
 when the reader reads its language, else a book in the reader's language that says the rule,
 else the group's, named in the reader's language. It links to its area's page, and a
@@ -11,14 +9,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from flask import Blueprint, abort, render_template, url_for
+from flask import url_for
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 from companion.i18n import citation, current_language, t
 from companion.tracker.citations import (
     BOOK_NAMES,
-    URLAND_AREAS,
     Book,
     Citation,
     Rule,
@@ -27,15 +24,6 @@ from companion.tracker.citations import (
     cite,
 )
 from companion.tracker.msg import Msg
-from companion.tracker.ursuppe.data import GENES, GENES_BY_KEY
-from companion.tracker.ursuppe.sources import AREAS, RULEBOOKS, area_sections
-from companion.web.rulepage import Page, option_texts
-from companion.web.ruletext_early import early_pages
-from companion.web.ruletext_late import late_pages
-from companion.web.ruletext_two import two_player_pages
-from companion.web.ruletext_urland import urland_option_texts, urland_pages, urland_sections
-
-bp = Blueprint("rules", __name__, url_prefix="/rules")
 
 
 def book_name(book: Book | UrlandBook) -> str:
@@ -53,11 +41,6 @@ def book_title(book: Book | UrlandBook) -> str:
         Book.COMPANION: _("the app's own reading where the books are silent or loose"),
         UrlandBook.ITALIAN: _("“Urland”, translated by Fabio Cambiaghi (revision 1, 2003)"),
     }[book]
-
-
-def rulebook_choices() -> list[tuple[str, str]]:
-    """The rulebooks a group may hold, for the setup form: (value, label)."""
-    return [(b.value, f"{book_name(b)}: {book_title(b)}") for b in RULEBOOKS]
 
 
 def reader_cite(source: Rule, rulebook: Book, reader: str | None = None) -> Citation:
@@ -97,49 +80,3 @@ def refusal(exc, rulebook: Book) -> Markup:
     if source is None:
         return Markup(message)
     return Markup("{} ({})").format(message, cite_link(source, rulebook))
-
-
-def pages() -> dict[str, Page]:
-    """Every rule area in the app's own words, in the order of a game (Urland's after)."""
-    return {**early_pages(), **late_pages(), **two_player_pages(), **urland_pages()}
-
-
-@bp.route("")
-def index():
-    """Every rule area, each game's apart, and the books the app cites."""
-    content = pages()
-    areas = [(key, content[key].title) for key in AREAS]
-    urland = [(key, content[key].title) for key in URLAND_AREAS]
-    books = [(book_name(b), book_title(b)) for b in (*Book, *UrlandBook)]
-    return render_template("rules_index.html", areas=areas, urland=urland, books=books)
-
-
-@bp.route("/<area>")
-def page(area: str):
-    """One rule area: the rule in the app's words, the readings, the options, the books."""
-    content = pages()
-    if area not in content:
-        abort(404)
-    keys = list(URLAND_AREAS if area in URLAND_AREAS else AREAS)
-    i = keys.index(area)
-    if area in URLAND_AREAS:
-        sections = [(book_name(UrlandBook.ITALIAN), "; ".join(urland_sections(area)))]
-        options = urland_option_texts()
-    else:
-        sections = [(book_name(b), "; ".join(s)) for b, s in area_sections(area).items()]
-        options = option_texts()
-    genes = {"genes": False, "advanced_genes": True}
-    return render_template(
-        "rule.html",
-        genes=[
-            (g, [GENES_BY_KEY[k].term for k in g.replaces])
-            for g in GENES
-            if area in genes and g.advanced == genes[area]
-        ],
-        area=area,
-        page=content[area],
-        options=[options[o] for o in content[area].options],
-        sections=sections,
-        previous=(keys[i - 1], content[keys[i - 1]].title) if i > 0 else None,
-        following=(keys[i + 1], content[keys[i + 1]].title) if i + 1 < len(keys) else None,
-    )

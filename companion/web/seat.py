@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from flask import Blueprint, abort, current_app, render_template, request, url_for
 from flask_babel import gettext as _
 
 from companion.i18n import t
 from companion.store import Conflict, NotFound, SaveFailed
 from companion.tracker.colors import Color
 from companion.tracker.errors import ActionError
-from companion.tracker.ursuppe.projection import public_view
-from companion.tracker.ursuppe.seat_projection import person_seat_view, seat_view
-from companion.web.auth import SEAT_COOKIE, check_csrf, is_referee
-from companion.web.common import hub, page_or_partial, store, unchanged_since, wants_partial
-from companion.web.games import SHAPES
+from companion.web.auth import SEAT_COOKIE, check_csrf
+from companion.web.common import page_or_partial, store, unchanged_since, wants_partial
 from companion.web.gameshells import shell_of
 from companion.web.manifest import manifest_response
 from companion.web.rules import refusal
+from companion.web.streams import live_response, stale
 from companion.web.taps import save_message
 
 bp = Blueprint("seat", __name__, url_prefix="/s/<token>")
@@ -52,23 +50,6 @@ def revoked(exc: Revoked):
     if wants_partial():
         page = "_revoked_seat.html"
     return render_template(page, message=message, revision=revision), 410
-
-
-def _context(game, color: Color) -> dict:
-    """The seat's view; in double play the person's, with both colors (either QR opens it)."""
-    person = person_seat_view(game.state, color)
-    mine = [v["color"] for v in person["colors"]] if person else [color.value]
-    return {
-        "game": game,
-        "token": request.view_args["token"],
-        "me": seat_view(game.state, color),
-        "person": person,
-        "view": public_view(game.state),
-        "revision": game.revision,
-        "shapes": SHAPES,
-        "highlight": mine,
-        "mine": mine,
-    }
 
 
 @bp.route("")
@@ -113,8 +94,6 @@ def act(token: str):
     except Conflict as exc:
         game, error, status = store().get(game.id), t(exc), 409
     except ActionError as exc:
-        from companion.web.console import stale  # the console imports this module
-
         if (moved := stale(game)) is not None:  # refused because the table moved on
             error, status = t(moved), 409
         else:
@@ -140,26 +119,6 @@ def events(token: str):
     """Server-sent events: `revision N` whenever the game changes."""
     game, _ = _seat(token)
     return live_response(game.id, game.revision)
-
-
-def live_response(game_id: str, revision: int) -> Response:
-    """An SSE response for a game, counted against its link's streams (the token's, or the
-    referee's, who is not counted against the viewers' cap)."""
-    config = current_app.config
-    token = (request.view_args or {}).get("token")
-    stream = hub().stream(
-        game_id,
-        revision,
-        heartbeat=config["SSE_HEARTBEAT"],
-        lifetime=config["SSE_LIFETIME"],
-        key=token or "referee",
-        exempt=token is None and is_referee(),
-    )
-    return Response(
-        stream,
-        mimetype="text/event-stream",
-        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
-    )
 
 
 @bp.route("/manifest.webmanifest")

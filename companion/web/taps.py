@@ -9,12 +9,10 @@ all it is refused (409), so the referee's "not recorded" stays true.
 
 from __future__ import annotations
 
-from functools import wraps
-
-from flask import Blueprint, abort, jsonify, request
+from flask import Blueprint, abort, jsonify
 from flask_babel import gettext as _
 
-from companion.store import NotFound, SaveFailed, TapGivenUp, TapRecorded, valid_tap
+from companion.store import NotFound, SaveFailed, valid_tap
 from companion.web.auth import referee_required
 from companion.web.common import store
 
@@ -56,30 +54,6 @@ def save_message(reason: str) -> str:
         "NOT recorded: the game could not be written to the laptop's disk. Check the disk "
         "(space, a removed drive), then tap again."
     )
-
-
-def tapped(view):
-    """Answer a tap already seen (or a damaged one) before the view parses the form: a
-    repeated tap's form was made for a state that has moved on."""
-
-    @wraps(view)
-    def wrapped(game_id: str):
-        from companion.web.console import load, render_console
-
-        tap = request.form.get("tap", "")
-        if tap:
-            game = load(game_id)
-            if not valid_tap(tap):
-                return render_console(game, status=422, error=bad_tap())
-            try:
-                store().check_tap(game.id, tap)
-            except TapRecorded as exc:
-                return render_console(game, note=recorded_note(exc.seq))
-            except TapGivenUp:
-                return render_console(game, status=409, error=given_up_message(), conflict=True)
-        return view(game_id)
-
-    return wrapped
 
 
 @bp.route("/<tap>/settle", methods=["POST"])

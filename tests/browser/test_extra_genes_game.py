@@ -32,8 +32,8 @@ from companion.tracker.ursuppe.data import GENES_BY_KEY
 from companion.tracker.ursuppe.extra_genes import EXTRA_KEYS, MIGRATION_SENSING
 from companion.tracker.ursuppe.genes_sensing import sensers
 from companion.tracker.ursuppe.state import Phase
-from companion.web import autoroll
-from companion.web.stages import _facets
+from companion.web.ursuppe import autoroll
+from companion.web.ursuppe.stages import _facets
 
 pytestmark = pytest.mark.slow
 

@@ -145,7 +145,7 @@ def test_other_writes_on_a_locked_database_are_503_not_a_server_error(table):
 
 
 def test_a_failed_round_backup_is_shown_until_one_succeeds(table, monkeypatch):
-    import companion.store as store_module
+    import companion.store.writing as store_module
 
     def no_space(*args, **kwargs):
         raise OSError(28, "No space left on device")

@@ -18,9 +18,9 @@ from builders import setup_for
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import companion.store as store_module
+import companion.store.cache as store_module
 import companion.tracker.ursuppe.record as record_module
-from companion.store import Game, NotFound, Store
+from companion.store import Conflict, Game, NotFound, Store
 from companion.tracker.record_core import MAX_ENTRIES, Undo, effective_actions
 from companion.tracker.ursuppe import legal_actions, replay
 from companion.tracker.ursuppe.actions import TurnEnvironmentCard
@@ -212,7 +212,7 @@ def test_a_stale_revision_is_still_refused_with_per_game_locks(tmp_path):
         try:
             store.append(game.id, TurnEnvironmentCard(card), 0)
             results.append("accepted")
-        except store_module.Conflict:
+        except Conflict:
             results.append("conflict")
 
     threads = [threading.Thread(target=submit, args=(f"P{i}",)) for i in range(1, 7)]

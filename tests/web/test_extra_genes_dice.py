@@ -15,9 +15,9 @@ from companion.tracker.ursuppe.actions import Attack, Drift
 from companion.tracker.ursuppe.extra_actions import RollCamouflage
 from companion.tracker.ursuppe.projection import public_view
 from companion.tracker.ursuppe.state import Phase, Step
-from companion.web.autoroll import chance_action
-from companion.web.controls import controls, dice_action
-from companion.web.soup_svg import board_svg
+from companion.web.ursuppe.autoroll import chance_action
+from companion.web.ursuppe.controls import controls, dice_action
+from companion.web.ursuppe.soup_svg import board_svg
 
 STARVING = {8: {"yellow": 0, "green": 0, "blue": 0}}
 

@@ -6,7 +6,7 @@ import re
 
 from conftest import REFEREE_COOKIE_NAME, text_of
 
-from companion import store as store_module
+from companion.store import records as store_module
 
 
 def test_an_anonymous_visitor_sees_the_welcome_page(client):

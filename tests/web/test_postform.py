@@ -4,8 +4,8 @@ included, so that a tap on any of them posts what the engine offered."""
 
 from __future__ import annotations
 
-from companion.web.controls import Button
 from companion.web.postform import choice_posts, dice_posts, post
+from companion.web.ursuppe.controls import Button
 
 URL = "/games/abc/act"
 

@@ -12,7 +12,8 @@ from conftest import text_of
 from soup_patch import PATCH_RE, SOUP_KEY_RE, SOUP_RE, apply_patch, normal
 
 from companion.tracker.ursuppe.record import Record, record_from_dict
-from companion.web import console_rows, drawings, soup_svg
+from companion.web import console_rows
+from companion.web.ursuppe import drawings, soup_svg
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -80,7 +81,7 @@ def test_the_soup_on_screen_follows_its_patches_through_a_whole_game(referee, ex
 def test_a_change_of_supply_alone_leaves_the_extra_genes_region_kept():
     """The supply changes with most meals, the extra genes face up once a round: they are
     two regions, so a meal does not render the extra genes' region (and its why panel) again."""
-    from companion.web.console_view import shown_by_region
+    from companion.web.ursuppe.console import shown_by_region
 
     view = {
         "round": 2,

@@ -9,7 +9,7 @@ import re
 from conftest import alert_of, text_of
 
 from companion.tracker.ursuppe.options import RuleOptions
-from companion.web.optiontext import form_value, option_fields
+from companion.web.ursuppe.optiontext import form_value, option_fields
 
 RAW = ["free_amoeba", "italian_main_text", "english", "italian"]  # typed keys
 

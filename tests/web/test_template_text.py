@@ -69,7 +69,12 @@ def _attrs_only(block: str) -> str:
     return "".join(m.group(0) for m in TAG.finditer(block))
 
 
-@pytest.mark.parametrize("path", sorted(TEMPLATES.glob("*.html")), ids=lambda p: p.name)
+# The shared templates and Ursuppe's (moved to templates/ursuppe/); Urland's were never
+# checked here and three of them would fail (its own issue).
+CHECKED = sorted([*TEMPLATES.glob("*.html"), *TEMPLATES.glob("ursuppe/*.html")])
+
+
+@pytest.mark.parametrize("path", CHECKED, ids=lambda p: p.relative_to(TEMPLATES).as_posix())
 def test_a_template_shows_no_text_outside_gettext(path):
     source = path.read_text(encoding="utf-8")
     # meta tags whose content is not read by people (the htmx config, theme, viewport)

@@ -108,7 +108,7 @@ def _phone_draws(referee, game_id: str, color, first, monkeypatch) -> None:
     """The environment player's phone taps its draw; the app's shuffle puts `first` on top."""
     from urland_web import seat_post
 
-    from companion.web import urland_forms
+    from companion.web.urland import forms as urland_forms
 
     monkeypatch.setattr(
         urland_forms, "shuffled", lambda items: (first, *(i for i in items if i != first))

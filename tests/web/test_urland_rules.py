@@ -24,7 +24,7 @@ from companion.tracker.urland.prompts import prompt
 from companion.tracker.urland.state import Options, Seat, Step, UrlandSetup
 from companion.tracker.ursuppe.sources import AREAS
 from companion.web.rules import cite_link
-from companion.web.ruletext_urland import urland_option_texts, urland_pages, urland_rules
+from companion.web.urland.ruletext import urland_option_texts, urland_pages, urland_rules
 
 SEED_FILE = re.compile(r"\b00[0-4]\b|§|shared/|seeds/|\.txt\b")
 LINK_RE = re.compile(r'<a class="cite" href="(/rules/[a-z-]+)(#readings)?">')

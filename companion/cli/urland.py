@@ -1,0 +1,114 @@
+"""`companion replay FILE` for an Urland record: the final state (or the state right after
+entry N with what it changed, `--at N`), its events, its JSON, and the legal actions.
+
+The text shows what the file holds: a whole record (exported after the game) names every
+hand; a record exported while the game ran holds the hidden tokens masked, and they show as
+face-down tokens (`urland.record.public_entries`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from companion.cli.common import rulebook
+from companion.i18n import citation, gettext_for, refusal_text, t
+from companion.tracker.errors import ActionError
+from companion.tracker.game import URLAND
+from companion.tracker.record_errors import RecordError
+from companion.tracker.urland import codec, engine
+from companion.tracker.urland import record as urecord
+from companion.tracker.urland.moment import ROLE_NAMES, changes
+from companion.tracker.urland.projection import public_view
+from companion.tracker.urland.state import UrlandState, player_ref
+from companion.tracker.urland.words import area_ref, listed, token_ref
+
+SPOTS = "Scored this epoch (on the volcano's spots):"  # the console's words (a template's)
+
+
+def cmd_replay_urland(args: argparse.Namespace, data: Any, shown: Any) -> int:
+    """Replay an Urland record and print it as `companion replay` does (`shown`: the
+    terminal's sanitizer)."""
+    lang = args.lang
+    _ = gettext_for(lang)
+    try:
+        setup, entries = urecord.record_from_dict(data)
+        urecord.replay_entries(setup, entries)
+    except (RecordError, ActionError) as exc:
+        print(shown(refusal_text(exc, rulebook(data), lang)), file=sys.stderr)
+        return 1
+    at = args.at if args.at is not None else len(entries)
+    if not 0 <= at <= len(entries):
+        message = _("--at takes an entry from 0 to %(last)s") % {"last": len(entries)}
+        print(shown(message), file=sys.stderr)
+        return 2
+    history = URLAND.begin(setup)
+    before, events, timeline = history.state, (), []
+    for entry in entries[:at]:
+        before = history.state
+        history, events, _applied = history.add(entry)
+        timeline.append(events)
+    state = history.state
+    if args.legal:
+        for action in engine.legal_actions(state):
+            print(json.dumps(codec.action_to_dict(action)))
+        return 0
+    if args.json:
+        print(json.dumps(codec.to_dict(state), indent=1))
+        return 0
+    lines: list[str] = []
+    if args.at:
+        lines.append(f"{at:>4}. {URLAND.entry_text(entries[at - 1])}")
+        lines += [_event_line(e, setup, lang) for e in events]
+        lines += [""] + [f"  * {t(line, lang)}" for line in changes(before, state)] + [""]
+    elif args.events:
+        for index, happened in enumerate(timeline, 1):
+            lines += [f"{index:>4}. {_event_line(e, setup, lang).strip()}" for e in happened]
+        lines.append("")
+    lines.append(board_text(state, lang))
+    print(shown("\n".join(lines)))
+    return 0
+
+
+def _event_line(event: Any, setup: Any, lang: str) -> str:
+    """An event with its citation; one player's own (a token drawn, a bid) says whose."""
+    cited = citation(event.source, setup.rulebook, lang) if event.source else ""
+    whose = f"({t(player_ref(setup, event.audience), lang)}) " if event.audience else ""
+    return f"      {whose}{t(event, lang)}" + (f"  [{cited}]" if cited else "")
+
+
+def board_text(state: UrlandState, lang: str) -> str:
+    """An Urland state as text: epoch, turn, what is awaited, the players, every area, the
+    genes face up and the tokens scored this epoch (hands as the record holds them)."""
+    _ = gettext_for(lang)
+    view = public_view(state)
+    epoch = _("Epoch %(n)s") % {"n": view["epoch"]}
+    turn = _("Turn %(n)s") % {"n": view["turn"]}
+    awaiting = f"{_('Awaiting:')} {t(view['awaiting']['text'], lang)}"
+    lines = [f"Urland · {epoch} · {turn}", _("Game over") if view["over"] else awaiting, ""]
+    heads = (_("Track"), _("Reserve"), _("On the board"), _("Double turns"), _("Genes"))
+    for p, player in zip(view["players"], state.players):
+        hand = state.hands[state.seat(player.color)]
+        if state.kept is not None and player.color == state.env_color:
+            hand = (*hand, state.kept)
+        numbers = (p["marker"], p["reserve"], p["on_board"], p["double_turns"])
+        parts = [f"{head} {n}" for head, n in zip(heads, numbers)]
+        parts.append(f"{heads[-1]}: {', '.join(t(g, lang) for g in p['genes']) or '-'}")
+        if hand:
+            parts.append(f"{_('Tokens held')}: {t(listed([token_ref(x) for x in hand]), lang)}")
+        who = f"{t(p['label'], lang)} ({t(ROLE_NAMES[p['role']], lang)})"
+        lines.append(f"{who}: " + "; ".join(parts))
+    lines.append("")
+    areas = [(r["region"], r["counts"]) for r in view["regions"]]
+    areas += [(o["ocean"], o["counts"]) for o in view["oceans"]]
+    for area, counts in areas:
+        here = [f"{n} {t(p['label'], lang)}" for p in view["players"] if (n := counts[p["color"]])]
+        lines.append(f"  {t(area_ref(area), lang)}: {', '.join(here) or '-'}")
+    lines.append("")
+    lines.append(f"{_('Genes face up:')} {', '.join(t(g, lang) for g in view['face_up']) or '-'}")
+    if view["tokens_on_board"]:
+        spots = ", ".join(str(x) for x in view["tokens_on_board"])
+        lines.append(f"{_(SPOTS)} {spots}")
+    return "\n".join(lines)

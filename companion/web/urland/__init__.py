@@ -1,0 +1,39 @@
+"""Urland's web side: its setup page (with the group's board editor), the contexts of its
+console, phones and TV, its forms, its drawings and its rules prose, registered in
+`web/gameshells.py` as `SHELL`."""
+
+from __future__ import annotations
+
+from companion.tracker.game import URLAND
+from companion.web.gameshell import GameShell
+from companion.web.urland import forms, svg, views
+from companion.web.urland.rules import RULES
+
+SHELL = GameShell(
+    game=URLAND,
+    templates={
+        "console": "urland/console.html",
+        "_console": "urland/_console.html",
+        "seat": "urland/seat.html",
+        "_seat": "urland/_seat.html",
+        "board": "urland/board.html",
+        "_board": "urland/_board.html",
+        "standings": "urland/standings.html",
+        "moment": "urland/moment.html",
+    },
+    console=views.console_context,
+    seat=views.seat_context,
+    board=views.board_context,
+    standings=views.standings_context,
+    moment=views.moment_context,
+    action_from_form=views.action_from_form,
+    seat_acts=True,
+    setup_page=views.setup_page,
+    create=views.create,
+    export_text=views.export_text,
+    read_record=views.read_record,
+    preview=forms.retreat_summary,
+    rules=RULES,
+    template_globals={"urland_board": svg.game_board, "urland_track": svg.track},
+    unserved=frozenset({"console.roll", "console.correct", "console.correction", "moment.why"}),
+)

@@ -1,0 +1,56 @@
+"""Ursuppe's web side: its console (contexts, controls, drawings), its phones' and TV's pages,
+its setup page, its console tools (the app's rolls, corrections, the "why" numbers) and its
+rules prose, registered in `web/gameshells.py` as `SHELL`."""
+
+from __future__ import annotations
+
+from companion.tracker.game import URSUPPE
+from companion.tracker.ursuppe.deckcheck import deck_warnings
+from companion.web.console_markup import build
+from companion.web.gameshell import GameShell
+from companion.web.ursuppe import autoroll, correction, drawings, setup, soup_svg, views, why
+from companion.web.ursuppe.rules import RULES
+
+SHELL = GameShell(
+    game=URSUPPE,
+    templates={
+        "console": "ursuppe/console.html",
+        "_console": "_console.html",
+        "seat": "ursuppe/seat.html",
+        "_seat": "ursuppe/_seat.html",
+        "board": "ursuppe/board.html",
+        "_board": "ursuppe/_board_view.html",
+        "standings": "ursuppe/standings.html",
+        "moment": "ursuppe/moment.html",
+        "_why": "ursuppe/_console_why_body.html",
+        "_correction_form": "ursuppe/_correction_form.html",
+    },
+    console=views.console,
+    console_markup=build,
+    seat=views.seat,
+    board=views.board,
+    standings=views.standings,
+    moment=views.moment,
+    action_from_form=views.action,
+    seat_acts=False,
+    setup_page=setup.setup_page,
+    create=setup.create_ursuppe,
+    export_text=views.export_text,
+    read_record=views.read_record,
+    rules=RULES,
+    template_globals={
+        "board_svg": soup_svg.board_svg,
+        "correction_form": correction.correction_form,
+        "soup_drawing": drawings.soup,
+        "fragment": drawings.fragment,
+        "ladder_drawing": drawings.ladder,
+        "why_for": why.derivations,
+        "deck_warnings": deck_warnings,
+        "why_prices": why.prices,
+    },
+    follow=autoroll.follow,
+    app_roll=autoroll.chance_action,
+    correction_from_form=correction.correction_from_form,
+    correction_form=views.correction_form,
+    why=views.why,
+)
