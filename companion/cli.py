@@ -16,6 +16,7 @@ from typing import Any
 from companion.cli_moment import legal_lines, moment, moment_text
 from companion.cli_server import cmd_backup, cmd_restore, cmd_serve, loopback_warning
 from companion.cli_urland import cmd_replay_urland
+from companion.gcpause import collector_paused
 from companion.i18n import (
     LANGUAGES,
     citation,
@@ -84,7 +85,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return cmd_replay_urland(args, data, _shown)
     try:
         record = record_from_dict(data)
-        state, history = replay_record(record)
+        with collector_paused():  # a long record: see gcpause
+            state, history = replay_record(record)
     except RecordError as exc:
         print(_shown(refusal_text(exc, _rulebook(data), lang)), file=sys.stderr)
         return 1

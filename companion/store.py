@@ -29,10 +29,10 @@ from sqlite_utils import Database
 
 from companion.backup import KEEP, make_backup
 from companion.db import connect
+from companion.gcpause import collector_paused
 from companion.tracker.errors import ActionError, IllegalAction
 from companion.tracker.game import URSUPPE, game_of
 from companion.tracker.game import Game as Core
-from companion.tracker.gcpause import collector_paused
 from companion.tracker.msg import Msg, Param, Seq, as_msg, msg, nmsg
 from companion.tracker.record_core import (
     ENTRY_SEPARATOR,

@@ -20,6 +20,8 @@ FORBIDDEN_MODULES = {
     "secrets",
     "uuid",
     "os",
+    "gc",  # the interpreter's collector is process-wide: the shell's (companion/gcpause.py)
+    "threading",  # a pure core shares nothing across threads
 }
 FORBIDDEN_CALLS = {"now", "today", "utcnow", "time", "perf_counter", "monotonic"}
 
@@ -65,7 +67,6 @@ SHARED = {
     "citations.py",
     "colors.py",
     "persons.py",
-    "gcpause.py",
     "errors.py",
     "game.py",
     "msg.py",

@@ -155,10 +155,12 @@ def _ursuppe_export(game: Game) -> str:
 
 
 def _ursuppe_read(data: Any) -> Any:
+    from companion.gcpause import collector_paused
     from companion.tracker.ursuppe.record import record_from_dict, replay_record
 
     record = record_from_dict(data)
-    replay_record(record)
+    with collector_paused():  # a long record: see gcpause
+        replay_record(record)
     return record
 
 

@@ -58,10 +58,9 @@ from companion.tracker.ursuppe.actions import (
 )
 from companion.tracker.ursuppe.data import HOLDING, TENTACLE, tentacle_capacity
 from companion.tracker.ursuppe.feeding import legal_meals
-from companion.tracker.ursuppe.lastanswer import MISSING, LastAnswer
 from companion.tracker.ursuppe.people import marker_colors
 from companion.tracker.ursuppe.phases import p3_extra
-from companion.tracker.ursuppe.state import AmoebaId, GameState, Step
+from companion.tracker.ursuppe.state import AmoebaId, GameState, Step, remember
 
 DIE = range(1, 7)
 
@@ -86,16 +85,14 @@ def start_roll_group(state: GameState) -> tuple:
     return next((g for g in state.cursor.start_groups if len(g) > 1), ())
 
 
-_legal = LastAnswer()
-
-
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action now (corrections, shuffles and set start spaces aside)."""
-    found = _legal.get(state)
-    if found is not MISSING:
-        return found
+    return remember(state, legal_actions, lambda: _legal_now(state))
+
+
+def _legal_now(state: GameState) -> tuple[Action, ...]:
     builder = _BUILDERS.get(state.cursor.step)
-    return _legal.put(state, None, tuple(decoy.restrict(state, builder(state))) if builder else ())
+    return tuple(decoy.restrict(state, builder(state))) if builder else ()
 
 
 def _turn_card(state: GameState) -> list[Action]:

@@ -32,13 +32,19 @@ from companion.tracker.ursuppe.extra_genes import EXTRA_KEYS
 from companion.tracker.ursuppe.flow import Event, Events, say, start
 from companion.tracker.ursuppe.handlers import handle
 from companion.tracker.ursuppe.labels import describe
-from companion.tracker.ursuppe.lastanswer import carry_all
 from companion.tracker.ursuppe.options import ExtraGenesMode
 from companion.tracker.ursuppe.phases import p3_extra
 from companion.tracker.ursuppe.phrases import comma_list
 from companion.tracker.ursuppe.prompts import prompt
 from companion.tracker.ursuppe.refusals import explain
-from companion.tracker.ursuppe.state import GameSetup, GameState, Phase, Step, check_deck
+from companion.tracker.ursuppe.state import (
+    GameSetup,
+    GameState,
+    Phase,
+    Step,
+    carry_answers,
+    check_deck,
+)
 
 CHANCE_STEPS = {
     Step.TURN_CARD,
@@ -239,7 +245,7 @@ def apply(state: GameState, action: Action) -> Applied:
         new = handle(state, action, events)
     new = _forced(new, events)
     done = replace(new, revision=state.revision + 1)
-    carry_all(new, done)  # what was asked of `new` holds for `done`: none reads the revision
+    carry_answers(new, done)  # what was asked of `new` holds for `done`: none reads the revision
     return Applied(done, tuple(events))
 
 

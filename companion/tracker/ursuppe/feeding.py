@@ -26,10 +26,9 @@ from companion.tracker.ursuppe.data import (
     SUBSTITUTION,
 )
 from companion.tracker.ursuppe.extra_genes import GLUTTON
-from companion.tracker.ursuppe.lastanswer import MISSING, LastAnswer
 from companion.tracker.ursuppe.options import Substitution4p
 from companion.tracker.ursuppe.phrases import comma_list
-from companion.tracker.ursuppe.state import Amoeba, GameState
+from companion.tracker.ursuppe.state import Amoeba, GameState, remember
 
 RANK = {c: i for i, c in enumerate(Color)}  # canonical cube order, as actions normalise it
 Pattern = tuple[int, ...]  # cubes per color eaten, descending, all positive
@@ -189,15 +188,10 @@ def placements(pattern: Pattern, slots: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-_meals = LastAnswer()
-
-
 def legal_meals(state: GameState, amoeba: Amoeba) -> tuple[Meal, ...]:
     """Every legal meal for this amoeba from the cubes on its space."""
-    found = _meals.get(state, amoeba)
-    if found is not MISSING:
-        return found
-    return _meals.put(state, amoeba, meals_from(state, amoeba, state.cubes_on(amoeba.space)))
+    here = state.cubes_on(amoeba.space)
+    return remember(state, (legal_meals, amoeba), lambda: meals_from(state, amoeba, here))
 
 
 def meals_from(

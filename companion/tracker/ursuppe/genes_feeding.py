@@ -33,7 +33,6 @@ from companion.tracker.ursuppe.feeding import (
     meals_from,
     parasite_victims,
 )
-from companion.tracker.ursuppe.lastanswer import MISSING, LastAnswer
 from companion.tracker.ursuppe.phases.base import Events, add_cubes, pay, say
 from companion.tracker.ursuppe.state import (
     Amoeba,
@@ -42,6 +41,7 @@ from companion.tracker.ursuppe.state import (
     Step,
     amoeba_ref,
     player_ref,
+    remember,
 )
 
 EXTRA_MEAL_GENES = (GLUTTON, SUCTION_1, SUCTION_2)
@@ -98,14 +98,12 @@ def _takes(counts: tuple[int, ...], own: int, reach: int) -> tuple[tuple[int, ..
     return tuple(found)
 
 
-_suction = LastAnswer()
-
-
 def suction_meals(state: GameState, amoeba: Amoeba) -> tuple[SuctionMeal, ...]:
     """Every legal meal that takes cubes from a neighbouring space (none without Suction)."""
-    remembered = _suction.get(state, amoeba)
-    if remembered is not MISSING:
-        return remembered
+    return remember(state, (suction_meals, amoeba), lambda: _suction_meals(state, amoeba))
+
+
+def _suction_meals(state: GameState, amoeba: Amoeba) -> tuple[SuctionMeal, ...]:
     reach = suction_reach(state, amoeba.color)
     found: list[SuctionMeal] = []
     if reach:
@@ -127,7 +125,7 @@ def suction_meals(state: GameState, amoeba: Amoeba) -> tuple[SuctionMeal, ...]:
                 for meal, eaten in by_cubes[joined]:
                     if all(eaten.get(c, 0) >= n for c, n in sucked):
                         found.append(SuctionMeal(meal, space, sucked))
-    return _suction.put(state, amoeba, tuple(found))
+    return tuple(found)
 
 
 def excreta_spaces(state: GameState, amoeba: Amoeba) -> tuple[int, ...]:

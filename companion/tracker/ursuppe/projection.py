@@ -20,7 +20,6 @@ from companion.tracker.ursuppe import (
     people,
 )
 from companion.tracker.ursuppe.data import GENES_BY_KEY
-from companion.tracker.ursuppe.lastanswer import MISSING, LastAnswer
 from companion.tracker.ursuppe.people import TwoPlayers
 from companion.tracker.ursuppe.prompts import prompt
 from companion.tracker.ursuppe.state import (
@@ -29,6 +28,7 @@ from companion.tracker.ursuppe.state import (
     Phase,
     person_ref,
     player_ref,
+    remember,
 )
 
 
@@ -44,14 +44,6 @@ def public_view(state: GameState) -> dict[str, Any]:
         "persons": person_ranking(state),
         "winners": _winners(state) if state.phase is Phase.OVER else [],
     }
-
-
-# The view's parts a tap most often leaves as they were, by the state's part they show (a
-# state shares its unchanged parts with the one before it): the players' rows (by players and
-# amoebas), the amoebas, the cubes on each space. Views are read, never changed, by the shells.
-_PLAYER_ROWS = LastAnswer()
-_AMOEBA_ROWS = LastAnswer()
-_CUBE_ROWS = LastAnswer()
 
 
 def table_view(state: GameState) -> dict[str, Any]:
@@ -99,9 +91,10 @@ def table_view(state: GameState) -> dict[str, Any]:
 
 
 def _player_rows(state: GameState) -> list[dict[str, Any]]:
-    found = _PLAYER_ROWS.get(state.players, (state.amoebas, state.setup))
-    if found is not MISSING:
-        return found
+    return remember(state, _player_rows, lambda: _players_now(state))
+
+
+def _players_now(state: GameState) -> list[dict[str, Any]]:
     ranked = {p.color for p in ranked_players(state)}
     alive = Counter(a.color for a in state.amoebas)  # one pass, not one per player
     rows = [
@@ -117,27 +110,29 @@ def _player_rows(state: GameState) -> list[dict[str, Any]]:
         }
         for p in state.players
     ]
-    return _PLAYER_ROWS.put(state.players, (state.amoebas, state.setup), rows)
+    return rows
 
 
 def _amoeba_rows(state: GameState, colors: list[str]) -> list[dict[str, Any]]:
-    found = _AMOEBA_ROWS.get(state.amoebas)
-    if found is not MISSING:
-        return found
+    return remember(state, _amoeba_rows, lambda: _amoebas_now(state, colors))
+
+
+def _amoebas_now(state: GameState, colors: list[str]) -> list[dict[str, Any]]:
     value = dict(zip(state.colors, colors))  # a dict lookup, not the enum's property each time
     rows = [
         {"color": value[a.color], "number": a.number, "space": a.space, "dp": a.dp}
         for a in state.amoebas
     ]
-    return _AMOEBA_ROWS.put(state.amoebas, None, rows)
+    return rows
 
 
 def _cube_rows(state: GameState, colors: list[str]) -> dict[int, dict[str, int]]:
-    found = _CUBE_ROWS.get(state.cubes, state.setup)
-    if found is not MISSING:
-        return found
-    rows = {space: dict(zip(colors, state.cubes_on(space))) for space in state.setup.board.spaces()}
-    return _CUBE_ROWS.put(state.cubes, state.setup, rows)
+    spaces = state.setup.board.spaces()
+    return remember(
+        state,
+        _cube_rows,
+        lambda: {space: dict(zip(colors, state.cubes_on(space))) for space in spaces},
+    )
 
 
 def _winners(state: GameState) -> list:

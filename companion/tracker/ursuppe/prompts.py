@@ -29,7 +29,6 @@ from companion.tracker.ursuppe.data import (
 )
 from companion.tracker.ursuppe.extra_genes import FAST_FOOD
 from companion.tracker.ursuppe.labels import bp
-from companion.tracker.ursuppe.lastanswer import MISSING, LastAnswer
 from companion.tracker.ursuppe.people import marker_colors
 from companion.tracker.ursuppe.phases import p3_extra
 from companion.tracker.ursuppe.state import (
@@ -40,6 +39,7 @@ from companion.tracker.ursuppe.state import (
     amoeba_ref,
     marker_ref,
     player_ref,
+    remember,
 )
 
 
@@ -63,15 +63,10 @@ def _gene(key: str) -> Param:
     return GENES_BY_KEY[key].term
 
 
-_asked = LastAnswer()  # the console's view and its prompt line both ask it, every tap
-
-
 def prompt(state: GameState) -> Prompt:
     """The prompt for the current state."""
-    found = _asked.get(state)
-    if found is not MISSING:
-        return found
-    return _asked.put(state, None, _prompt(state))
+    # the console's view and its prompt line both ask it, every tap
+    return remember(state, prompt, lambda: _prompt(state))
 
 
 def _prompt(state: GameState) -> Prompt:

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.tracker.errors import ActionError, IllegalAction, InvalidAction
-from companion.tracker.gcpause import collector_paused
 from companion.tracker.msg import msg
 from companion.tracker.record_core import (
     FORMAT,
@@ -253,11 +252,10 @@ def replay_record(record: Record) -> tuple[GameState, list[tuple[int, Entry, tup
     """Replay every entry: the final state and each entry's events; raises RecordError."""
     history = History.begin(record.setup)
     out: list[tuple[int, Entry, tuple[Event, ...]]] = []
-    with collector_paused():
-        for i, entry in enumerate(record.entries, 1):
-            try:
-                history, events, _ = history.add(entry)
-            except ActionError as exc:
-                raise RecordError(exc.msg, i, exc.source) from None
-            out.append((i, entry, events))
+    for i, entry in enumerate(record.entries, 1):
+        try:
+            history, events, _ = history.add(entry)
+        except ActionError as exc:
+            raise RecordError(exc.msg, i, exc.source) from None
+        out.append((i, entry, events))
     return history.state, out

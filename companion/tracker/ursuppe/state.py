@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from functools import cache, cached_property
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from companion.tracker.citations import Book
 from companion.tracker.colors import Color, color_ref
@@ -33,6 +34,8 @@ from companion.tracker.ursuppe.people import (
     shares_records,
     turn_order,
 )
+
+T = TypeVar("T")
 
 
 class Phase(StrEnum):
@@ -333,6 +336,13 @@ class GameState:
     toxic: tuple[tuple[int, int], ...] = ()  # Toxic Excretions: (space, DP tokens), by space
     revision: int = 0
 
+    @cached_property
+    def answers(self) -> dict[Any, Any]:
+        """What was worked out about this very state (its legal actions, its prompt, a meal
+        list): a tap asks the same questions of one state several times. Kept on the state,
+        so it goes with it; never shared between states (`remember`, `carry_answers`)."""
+        return {}
+
     # ----- lookups -------------------------------------------------------------------
     @property
     def colors(self) -> tuple[Color, ...]:
@@ -480,6 +490,22 @@ def _copied(obj: GameState | Cursor, changes: dict[str, object]) -> Any:
 
 
 _FIELDS = {cls: frozenset(f.name for f in fields(cls)) for cls in (GameState, Cursor)}
+
+
+def remember(state: GameState, question: Any, work: Callable[[], T]) -> T:
+    """The answer to `question` about this state: worked out once, then kept on the state."""
+    answers = state.answers
+    found = answers.get(question, answers)  # the dict itself: nothing remembered
+    if found is answers:
+        found = answers[question] = work()
+    return found
+
+
+def carry_answers(old: GameState, new: GameState) -> None:
+    """Hand what was worked out about `old` to `new`, a copy that differs only in what no
+    question reads (its revision number)."""
+    if "answers" in old.__dict__:
+        new.__dict__["answers"] = old.__dict__["answers"]
 
 
 def partners_before(state: GameState, color: Color) -> bool:

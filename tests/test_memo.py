@@ -1,5 +1,6 @@
-"""The engine's remembered answers (`ursuppe/lastanswer.py`): a tap asks the same legality and
-meal questions of one state several times; each is answered once, for that very state."""
+"""Remembered answers: the shell's memo (`companion/memo.py`) and the core's answers kept on
+each state (`GameState.answers`): a tap asks the same legality and meal questions of one
+state several times; each is answered once, for that very state."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ from dataclasses import replace
 
 from builders import setup_for
 
+from companion.memo import KEPT, MISSING, LastAnswer
 from companion.tracker.ursuppe import apply, choices, legal_actions, new_game
 from companion.tracker.ursuppe.engine import CHANCE_STEPS
-from companion.tracker.ursuppe.lastanswer import KEPT, MISSING, LastAnswer, carry_all
+from companion.tracker.ursuppe.state import carry_answers, remember
 
 
 def test_an_answer_is_for_the_very_state_and_an_equal_key():
@@ -36,14 +38,16 @@ def test_a_few_answers_are_kept_so_two_consoles_in_turn_do_not_forget_each_other
     assert memo.get(first) is MISSING and memo.get(second) is MISSING
 
 
-def test_carrying_keeps_an_answer_across_the_renumbered_copy_only():
-    memo = LastAnswer()
-    old, new, other = object(), object(), object()
-    memo.put(old, None, "legal")
-    carry_all(other, new)  # not the state it answered: nothing moves
-    assert memo.get(new) is MISSING and memo.get(old) == "legal"
-    carry_all(old, new)
-    assert memo.get(new) == "legal" and memo.get(old) is MISSING
+def test_an_answer_is_kept_on_the_state_it_was_asked_of_only():
+    """What the core works out about a state is kept on that state, never on an equal one."""
+    state = new_game(setup_for(4))
+    assert remember(state, "question", lambda: ["answer"]) == ["answer"]
+    kept = state.answers["question"]
+    assert remember(state, "question", lambda: ["again"]) is kept  # not worked out twice
+    twin = replace(state, revision=state.revision)
+    assert twin == state and "question" not in twin.answers
+    carry_answers(state, twin)
+    assert twin.answers["question"] is kept
 
 
 def test_apply_hands_the_next_states_legal_actions_on_without_asking_again():
@@ -56,7 +60,7 @@ def test_apply_hands_the_next_states_legal_actions_on_without_asking_again():
         if done.cursor.step not in CHANCE_STEPS:
             break
         state = done
-    remembered = choices._legal.get(done)  # worked out for the forced steps, before the copy
-    assert remembered is not MISSING and legal_actions(done) is remembered
+    remembered = done.answers.get(choices.legal_actions)  # for the forced steps, before the copy
+    assert remembered is not None and legal_actions(done) is remembered
     fresh = replace(done, revision=done.revision)  # an equal state, not the same object
     assert legal_actions(fresh) == remembered

@@ -1,4 +1,5 @@
-"""Long replays with Python's cyclic garbage collector held off.
+"""Long replays with Python's cyclic garbage collector held off (the shell's, for the store:
+the pure core never touches the interpreter's global state).
 
 A replay keeps every state it computes (the history holds them), so the collector's passes
 during it find almost nothing to free while rescanning an ever larger heap: measured, a
