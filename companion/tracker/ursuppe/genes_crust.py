@@ -18,8 +18,7 @@ from companion.tracker.ursuppe import sources
 from companion.tracker.ursuppe.actions import Action
 from companion.tracker.ursuppe.extra_actions import GiveUpAttack, PayHardCrust
 from companion.tracker.ursuppe.extra_genes import HARD_CRUST
-from companion.tracker.ursuppe.phases import p1_attacks
-from companion.tracker.ursuppe.phases.base import Events, say, who
+from companion.tracker.ursuppe.phases.base import Events, hand_on, say, who
 from companion.tracker.ursuppe.state import GameState, Step
 
 CRUST = "hard_crust"  # marks an attack whose extra BP was paid
@@ -37,7 +36,7 @@ def stands_in_the_way(state: GameState, events: Events) -> GameState | None:
             attacker=who(state, attack.attacker),
         )
         say(events, "attack", text, sources.CRUST_READING)
-        return p1_attacks.attack_over_failed(state, events)
+        return hand_on("attack_over_failed", state, events)
     return state.with_cursor(step=Step.HARD_CRUST)
 
 
@@ -74,7 +73,7 @@ def pay(state: GameState, action: PayHardCrust, events: Events) -> GameState:
     )
     say(events, "attack", text, sources.EXTRA_ATTACKS)
     state = state.with_cursor(attack=replace(attack, tried=attack.tried + (CRUST,)))
-    return p1_attacks.attack_succeeds(state, events)
+    return hand_on("attack_succeeds", state, events)
 
 
 def give_up(state: GameState, action: GiveUpAttack, events: Events) -> GameState:
@@ -86,4 +85,4 @@ def give_up(state: GameState, action: GiveUpAttack, events: Events) -> GameState
         target=who(state, attack.target),
     )
     say(events, "attack", text, sources.CRUST_READING)
-    return p1_attacks.attack_over_failed(state, events)
+    return hand_on("attack_over_failed", state, events)
