@@ -26,11 +26,11 @@ from bench.longgame import choose as choose_long
 from companion.tracker.record_core import FORMAT, VERSION
 from companion.tracker.ursuppe import actions as A
 from companion.tracker.ursuppe import apply, legal_actions, new_game
-from companion.tracker.ursuppe import extra_actions as X
-from companion.tracker.ursuppe.codec import setup_from_dict, setup_to_dict
-from companion.tracker.ursuppe.extra_genes import EXTRA_KEYS, RECOMMENDED_START
+from companion.tracker.ursuppe.genes import actions as X
+from companion.tracker.ursuppe.genes.extra import EXTRA_KEYS, RECOMMENDED_START
 from companion.tracker.ursuppe.options import ExtraGenesMode
-from companion.tracker.ursuppe.record import entry_to_dict
+from companion.tracker.ursuppe.record.codec import setup_from_dict, setup_to_dict
+from companion.tracker.ursuppe.record.document import entry_to_dict
 from companion.tracker.ursuppe.state import GameState, Phase
 
 EXTRA_GAME = Path(__file__).resolve().parent / "long-six-players-extra.json"

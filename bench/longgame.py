@@ -27,8 +27,8 @@ from typing import Any
 from companion.tracker.record_core import FORMAT, MAX_ENTRIES, VERSION, Undo
 from companion.tracker.ursuppe import actions as A
 from companion.tracker.ursuppe import apply, legal_actions, new_game
-from companion.tracker.ursuppe.codec import setup_from_dict
-from companion.tracker.ursuppe.record import History, entry_to_dict, record_from_dict
+from companion.tracker.ursuppe.record.codec import setup_from_dict
+from companion.tracker.ursuppe.record.document import History, entry_to_dict, record_from_dict
 from companion.tracker.ursuppe.state import GameState, Phase
 
 ROOT = Path(__file__).resolve().parents[1]

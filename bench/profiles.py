@@ -13,7 +13,7 @@ from bench.bykind import by_kind, same_kinds
 from bench.clients import DRAWING
 from bench.common import Config, ms, pct, taking_turns, top_cumulative, top_functions
 from companion.tracker.ursuppe.actions import action_to_dict
-from companion.tracker.ursuppe.record import (
+from companion.tracker.ursuppe.record.document import (
     Record,
     record_from_dict,
 )

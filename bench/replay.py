@@ -10,7 +10,7 @@ from typing import Any
 
 from bench.common import MARKS, ms, top_functions
 from companion.tracker.ursuppe import apply, new_game
-from companion.tracker.ursuppe.record import (
+from companion.tracker.ursuppe.record.document import (
     Record,
     record_from_dict,
     replay_record,

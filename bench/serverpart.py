@@ -14,7 +14,7 @@ from bench.clients import Client, Referee, Server, bare_before_tap, start_phones
 from bench.common import Config, ms
 from bench.inturn import play_in_turn
 from companion.tracker.ursuppe.actions import action_to_dict
-from companion.tracker.ursuppe.record import record_from_dict
+from companion.tracker.ursuppe.record.document import record_from_dict
 
 # ----- 2-5. the server part ---------------------------------------------------------------
 

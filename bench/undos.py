@@ -11,7 +11,7 @@ from typing import Any
 
 from bench.common import ms
 from companion.tracker.record_core import Undo
-from companion.tracker.ursuppe.record import (
+from companion.tracker.ursuppe.record.document import (
     History,
     Record,
     record_from_dict,

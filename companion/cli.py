@@ -33,8 +33,8 @@ from companion.tracker.game import URSUPPE, UnknownGame, game_of
 from companion.tracker.record_core import parse_record
 from companion.tracker.record_errors import RecordError
 from companion.tracker.text import mended
-from companion.tracker.ursuppe.codec import to_dict
-from companion.tracker.ursuppe.record import record_from_dict, replay_record
+from companion.tracker.ursuppe.record.codec import to_dict
+from companion.tracker.ursuppe.record.document import record_from_dict, replay_record
 
 __all__ = ["board_text", "build_parser", "cmd_replay", "loopback_warning", "main"]
 

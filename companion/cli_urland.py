@@ -23,7 +23,7 @@ from companion.tracker.urland.moment import ROLE_NAMES, changes
 from companion.tracker.urland.projection import public_view
 from companion.tracker.urland.state import UrlandState, player_ref
 from companion.tracker.urland.words import area_ref, listed, token_ref
-from companion.tracker.ursuppe.record import History, entry_text
+from companion.tracker.ursuppe.record.document import History, entry_text
 
 SPOTS = "Scored this epoch (on the volcano's spots):"  # the console's words (a template's)
 

@@ -46,8 +46,8 @@ from companion.tracker.record_errors import RecordError
 from companion.tracker.text import mend, mended
 from companion.tracker.ursuppe import Event
 from companion.tracker.ursuppe.actions import TurnEnvironmentCard
-from companion.tracker.ursuppe.chain import EMPTY, Chain
-from companion.tracker.ursuppe.record import (
+from companion.tracker.ursuppe.record.chain import EMPTY, Chain
+from companion.tracker.ursuppe.record.document import (
     Entry,
     History,
     Record,

@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 
 from bench.extragame import EXTRA_GAME, generate, held_extra
-from companion.tracker.ursuppe.extra_genes import RECOMMENDED_START
+from companion.tracker.ursuppe.genes.extra import RECOMMENDED_START
 from companion.tracker.ursuppe.options import ExtraGenesMode
-from companion.tracker.ursuppe.record import record_from_dict, replay_record
+from companion.tracker.ursuppe.record.document import record_from_dict, replay_record
 from companion.tracker.ursuppe.state import Phase
 
 

@@ -1,4 +1,4 @@
-"""What a seat and the public board see (companion/tracker/ursuppe/projection.py)."""
+"""What a seat and the public board see (companion/tracker/ursuppe/views/public.py)."""
 
 import json
 from dataclasses import replace
@@ -9,10 +9,10 @@ from builders import at_phase, play, position
 from companion.tracker.colors import Color
 from companion.tracker.ursuppe import apply, new_game
 from companion.tracker.ursuppe.actions import PayDebt, TurnEnvironmentCard
-from companion.tracker.ursuppe.projection import public_view, table_view
-from companion.tracker.ursuppe.record import record_from_dict
-from companion.tracker.ursuppe.seat_projection import seat_view
+from companion.tracker.ursuppe.record.document import record_from_dict
 from companion.tracker.ursuppe.state import Phase, player_ref
+from companion.tracker.ursuppe.views.public import public_view, table_view
+from companion.tracker.ursuppe.views.seat import seat_view
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 GENES = {"red": ["streamlining", "division_rate", "speed"]}  # 12 MP (001 worked example)
@@ -58,7 +58,7 @@ def _finished(name: str):
     import json
     from pathlib import Path
 
-    from companion.tracker.ursuppe.record import record_from_dict, replay_record
+    from companion.tracker.ursuppe.record.document import record_from_dict, replay_record
 
     path = Path(__file__).parent.parent / "examples" / f"{name}.json"
     state, events = replay_record(record_from_dict(json.loads(path.read_text())))

@@ -17,7 +17,7 @@ from companion.live import Hub
 from companion.serving import app_settings
 from companion.store import SaveFailed, Store
 from companion.tracker.record_core import MAX_RECORD_BYTES
-from companion.tracker.ursuppe.deckcheck import deck_warnings
+from companion.tracker.ursuppe.rules.deckcheck import deck_warnings
 from companion.web.sessions import CheckedOnceSessions
 from companion.web.urls import url_for as remembered_url_for
 

@@ -6,7 +6,7 @@ from flask import Blueprint, abort, render_template, url_for
 from flask_babel import gettext as _
 
 from companion.store import NotFound
-from companion.tracker.ursuppe.projection import public_view
+from companion.tracker.ursuppe.views.public import public_view
 from companion.web.common import page_or_partial, store, unchanged_since
 from companion.web.games import SHAPES
 from companion.web.gameshells import shell_of

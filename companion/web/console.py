@@ -23,7 +23,7 @@ from companion.tracker.colors import Color
 from companion.tracker.errors import ActionError, InvalidAction
 from companion.tracker.msg import msg
 from companion.tracker.record_core import Undo
-from companion.tracker.ursuppe.people import person_of
+from companion.tracker.ursuppe.rules.people import person_of
 from companion.tracker.ursuppe.state import person_ref
 from companion.web import autoroll
 from companion.web.auth import referee_required

@@ -115,7 +115,7 @@ def _ursuppe_board(game: Game, token: str) -> dict:
 
 
 def _ursuppe_standings(game: Game) -> dict:
-    from companion.tracker.ursuppe.projection import public_view
+    from companion.tracker.ursuppe.views.public import public_view
     from companion.web.games import SHAPES
 
     return {"game": game, "view": public_view(game.state), "shapes": SHAPES}
@@ -149,14 +149,14 @@ def _ursuppe_create(form: Any) -> Any:
 
 
 def _ursuppe_export(game: Game) -> str:
-    from companion.tracker.ursuppe.record import record_text
+    from companion.tracker.ursuppe.record.document import record_text
 
     return record_text(game.record())
 
 
 def _ursuppe_read(data: Any) -> Any:
     from companion.gcpause import collector_paused
-    from companion.tracker.ursuppe.record import record_from_dict, replay_record
+    from companion.tracker.ursuppe.record.document import record_from_dict, replay_record
 
     record = record_from_dict(data)
     with collector_paused():  # a long record: see gcpause

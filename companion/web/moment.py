@@ -7,10 +7,10 @@ from flask import Blueprint, abort, render_template
 
 from companion.store import Game
 from companion.tracker.ursuppe.data import GENES_BY_KEY
-from companion.tracker.ursuppe.moment import changes
-from companion.tracker.ursuppe.projection import public_view
-from companion.tracker.ursuppe.record import History
+from companion.tracker.ursuppe.record.document import History
 from companion.tracker.ursuppe.state import GameState
+from companion.tracker.ursuppe.views.moment import changes
+from companion.tracker.ursuppe.views.public import public_view
 from companion.web.auth import referee_required
 from companion.web.console import load
 from companion.web.games import SHAPES

@@ -9,8 +9,8 @@ from companion.i18n import t
 from companion.store import Conflict, NotFound, SaveFailed
 from companion.tracker.colors import Color
 from companion.tracker.errors import ActionError
-from companion.tracker.ursuppe.projection import public_view
-from companion.tracker.ursuppe.seat_projection import person_seat_view, seat_view
+from companion.tracker.ursuppe.views.public import public_view
+from companion.tracker.ursuppe.views.seat import person_seat_view, seat_view
 from companion.web.auth import SEAT_COOKIE, check_csrf, is_referee
 from companion.web.common import hub, page_or_partial, store, unchanged_since, wants_partial
 from companion.web.games import SHAPES

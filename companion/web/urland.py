@@ -31,7 +31,7 @@ from companion.tracker.urland import moment as umoment
 from companion.tracker.urland import record as urecord
 from companion.tracker.urland.board import DEFAULT_BOARD, OCEANS, REGIONS, BoardData
 from companion.tracker.urland.state import Options, Seat, Step, UrlandSetup
-from companion.tracker.ursuppe.record import Record, record_text
+from companion.tracker.ursuppe.record.document import Record, record_text
 from companion.web.common import store
 from companion.web.games import GLYPHS, SHAPES, picker, shape_names
 from companion.web.urland_forms import retreat_form, special_action

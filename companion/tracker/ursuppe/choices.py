@@ -9,19 +9,6 @@ from __future__ import annotations
 
 from itertools import product
 
-from companion.tracker.ursuppe import (
-    attacks,
-    decoy,
-    defects,
-    division,
-    genes_crust,
-    genes_deaths,
-    genes_explosion,
-    genes_phase3,
-    genes_steps,
-    market,
-    movement,
-)
 from companion.tracker.ursuppe.actions import (
     AcceptAttack,
     Action,
@@ -57,9 +44,15 @@ from companion.tracker.ursuppe.actions import (
     TurnEnvironmentCard,
 )
 from companion.tracker.ursuppe.data import HOLDING, TENTACLE, tentacle_capacity
-from companion.tracker.ursuppe.feeding import legal_meals
-from companion.tracker.ursuppe.people import marker_colors
+from companion.tracker.ursuppe.genes import crust as genes_crust
+from companion.tracker.ursuppe.genes import deaths as genes_deaths
+from companion.tracker.ursuppe.genes import explosion as genes_explosion
+from companion.tracker.ursuppe.genes import phase3 as genes_phase3
+from companion.tracker.ursuppe.genes import steps as genes_steps
 from companion.tracker.ursuppe.phases import p3_extra
+from companion.tracker.ursuppe.rules import attacks, decoy, defects, division, market, movement
+from companion.tracker.ursuppe.rules.feeding import legal_meals
+from companion.tracker.ursuppe.rules.people import marker_colors
 from companion.tracker.ursuppe.state import AmoebaId, GameState, Step, remember
 
 DIE = range(1, 7)

@@ -12,7 +12,6 @@ from companion.tracker.citations import Book
 from companion.tracker.colors import Color, color_ref
 from companion.tracker.msg import Msg, Seq, msg, nmsg
 from companion.tracker.persons import seat_refs
-from companion.tracker.ursuppe.board import Board, BoardFlip, make_board
 from companion.tracker.ursuppe.data import (
     ENVIRONMENT_CARDS,
     FOOD_CUBES_PER_COLOR,
@@ -25,7 +24,8 @@ from companion.tracker.ursuppe.data import (
     GeneCard,
 )
 from companion.tracker.ursuppe.options import ExtraGenePrices, ExtraGenesMode, RuleOptions
-from companion.tracker.ursuppe.people import (
+from companion.tracker.ursuppe.rules.board import Board, BoardFlip, make_board
+from companion.tracker.ursuppe.rules.people import (
     Person,
     TwoPlayers,
     partners,

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from companion.tracker.citations import Rule
 from companion.tracker.msg import Msg, Seq, as_msg
-from companion.tracker.ursuppe import people
+from companion.tracker.ursuppe.rules import people
 from companion.tracker.ursuppe.state import Amoeba, AmoebaId, GameState, amoeba_ref
 
 

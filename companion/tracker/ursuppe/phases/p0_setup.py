@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker.msg import msg, nmsg
-from companion.tracker.ursuppe import decoy, people, sources
+from companion.tracker.ursuppe import sources
 from companion.tracker.ursuppe.data import FOOD_CUBES_PER_COLOR, START_BP, START_CUBES_PER_SPACE
-from companion.tracker.ursuppe.movement import direction_text
 from companion.tracker.ursuppe.phases.base import Events, continued, hand_on, purse_order, say
+from companion.tracker.ursuppe.rules import decoy, people
+from companion.tracker.ursuppe.rules.movement import direction_text
 from companion.tracker.ursuppe.state import Cursor, GameSetup, GameState, Phase, Step, new_players
 
 

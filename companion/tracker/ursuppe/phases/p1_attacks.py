@@ -5,16 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker.msg import msg, nmsg
-from companion.tracker.ursuppe import (
-    attacks,
-    deaths,
-    genes_attacks,
-    genes_crust,
-    genes_deaths,
-    sources,
-)
+from companion.tracker.ursuppe import sources
+from companion.tracker.ursuppe.genes import attacks as genes_attacks
+from companion.tracker.ursuppe.genes import crust as genes_crust
+from companion.tracker.ursuppe.genes import deaths as genes_deaths
 from companion.tracker.ursuppe.options import ArmorVsAggression
 from companion.tracker.ursuppe.phases.base import Events, continued, hand_on, say, set_amoeba, who
+from companion.tracker.ursuppe.rules import attacks, deaths
 from companion.tracker.ursuppe.state import AttackCtx, GameState, Step
 
 

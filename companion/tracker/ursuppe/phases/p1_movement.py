@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker.msg import Msg, msg
-from companion.tracker.ursuppe import genes_moves, movement, sources
+from companion.tracker.ursuppe import sources
 from companion.tracker.ursuppe.data import HOLDING, TENTACLE
-from companion.tracker.ursuppe.movement import direction_text
+from companion.tracker.ursuppe.genes import moves as genes_moves
 from companion.tracker.ursuppe.phases.base import Events, continued, hand_on, say, set_amoeba, who
-from companion.tracker.ursuppe.phrases import comma_list, with_reason
+from companion.tracker.ursuppe.rules import movement
+from companion.tracker.ursuppe.rules.movement import direction_text
 from companion.tracker.ursuppe.state import (
     Cursor,
     GameState,
@@ -19,6 +20,7 @@ from companion.tracker.ursuppe.state import (
     Step,
     player_ref,
 )
+from companion.tracker.ursuppe.views.phrases import comma_list, with_reason
 
 
 @continued

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker.msg import msg, nmsg
-from companion.tracker.ursuppe import defects, sources
+from companion.tracker.ursuppe import sources
 from companion.tracker.ursuppe.phases.base import Events, continued, hand_on, say
+from companion.tracker.ursuppe.rules import defects
 from companion.tracker.ursuppe.state import Cursor, GameState, Phase, Step, player_ref
 
 

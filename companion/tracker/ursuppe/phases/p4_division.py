@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker.msg import msg, nmsg
-from companion.tracker.ursuppe import people, sources
+from companion.tracker.ursuppe import sources
 from companion.tracker.ursuppe.data import division_income
 from companion.tracker.ursuppe.phases.base import Events, continued, hand_on, say
+from companion.tracker.ursuppe.rules import people
 from companion.tracker.ursuppe.state import Cursor, GameState, Phase, Step, player_ref
 
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker.msg import msg
-from companion.tracker.ursuppe import attacks, genes_attacks, genes_deaths, sources
+from companion.tracker.ursuppe import sources
+from companion.tracker.ursuppe.genes import attacks as genes_attacks
+from companion.tracker.ursuppe.genes import deaths as genes_deaths
 from companion.tracker.ursuppe.phases.base import Events, continued, hand_on, say
+from companion.tracker.ursuppe.rules import attacks
 from companion.tracker.ursuppe.state import Cursor, GameState, Phase, Step
 
 

@@ -6,9 +6,12 @@ from dataclasses import replace
 
 from companion.tracker import track
 from companion.tracker.msg import msg
-from companion.tracker.ursuppe import genes_economy, outcome, people, scoring, sources
+from companion.tracker.ursuppe import sources
+from companion.tracker.ursuppe.genes import economy as genes_economy
 from companion.tracker.ursuppe.phases.base import Events, continued, hand_on, say
+from companion.tracker.ursuppe.rules import people, scoring
 from companion.tracker.ursuppe.state import Cursor, GameState, Phase, Step
+from companion.tracker.ursuppe.views import outcome
 
 
 @continued
