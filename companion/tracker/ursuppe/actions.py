@@ -11,64 +11,18 @@ import functools
 import typing
 from typing import Any, ClassVar
 
-from companion.tracker.colors import Color, color_ref
+from companion.tracker.colors import Color
 from companion.tracker.declare import RecordedAction, normalised, verb
 from companion.tracker.errors import InvalidAction
-from companion.tracker.msg import Msg, Seq, msg
+from companion.tracker.msg import msg
 from companion.tracker.text import check_json_text
-from companion.tracker.ursuppe.data import Direction
+from companion.tracker.ursuppe.cubes import Cubes as Cubes
+from companion.tracker.ursuppe.cubes import by_color
+from companion.tracker.ursuppe.cubes import cubes_ref as cubes_ref
+from companion.tracker.ursuppe.cubes import cubes_text as cubes_text
+from companion.tracker.ursuppe.cubes import norm_cubes as norm_cubes
+from companion.tracker.ursuppe.record.action_fields import decode_value, encode_value
 from companion.tracker.ursuppe.state import AmoebaId
-
-Cubes = tuple[tuple[Color, int], ...]
-
-_COLOR_ORDER = {c: i for i, c in enumerate(Color)}
-
-
-def norm_cubes(cubes: Any) -> Cubes:
-    """Normalise cubes to sorted (color, count) pairs with positive counts."""
-    if type(cubes) is tuple and _normal(cubes):
-        return cubes
-    if isinstance(cubes, dict):
-        cubes = cubes.items()
-    merged: dict[Color, int] = {}
-    for color, count in cubes:
-        merged[Color(color)] = merged.get(Color(color), 0) + int(count)
-    return tuple(sorted(((c, n) for c, n in merged.items() if n), key=lambda p: _COLOR_ORDER[p[0]]))
-
-
-def _normal(cubes: tuple) -> bool:
-    """Whether these cubes are already what `norm_cubes` makes (the engine's own lists)."""
-    last = -1
-    for pair in cubes:
-        if type(pair) is not tuple or len(pair) != 2:
-            return False
-        color, count = pair
-        if type(color) is not Color or type(count) is not int or count <= 0:
-            return False
-        order = _COLOR_ORDER[color]
-        if order <= last:
-            return False
-        last = order
-    return True
-
-
-def cubes_ref(cubes: Cubes) -> Msg | Seq:
-    """Cubes as a player reads them: `2 ▲ yellow + 1 ■ green`."""
-    if not cubes:
-        return msg("nothing")
-    return Seq(tuple(Seq((n, color_ref(c))) for c, n in cubes), " + ")
-
-
-def _by_color(spaces: Any) -> tuple[tuple[Color, int], ...]:
-    """(color, number) pairs in the colors' order (start spaces, however they were given)."""
-    pairs = ((Color(c), int(v)) for c, v in dict(spaces).items())
-    return tuple(sorted(pairs, key=lambda p: _COLOR_ORDER[p[0]]))
-
-
-def cubes_text(cubes: Cubes) -> str:
-    """`cubes_ref` in English (for logs and tests; screens render the ref)."""
-    return str(cubes_ref(cubes))
-
 
 # Every action type by its verb; `verb` registers each (the extra genes' actions live in
 # `genes/actions.py`).
@@ -106,7 +60,7 @@ class RollForStartOrder(Action):
 class SetStartSpaces(Action):
     """The markers were placed on these start spaces without rolling in the app."""
 
-    spaces: tuple[tuple[Color, int], ...] = normalised(_by_color)
+    spaces: tuple[tuple[Color, int], ...] = normalised(by_color)
 
 
 @verb("choose_start_space")
@@ -352,21 +306,7 @@ class Correct(Action):
 # Every verb of the record: the subclasses of Action, in the order they are defined above.
 
 
-# ----- JSON codec --------------------------------------------------------------------
-def _encode(value: Any, hint: Any = None) -> Any:
-    if hint == Cubes | None:
-        hint = Cubes
-    if hint == Cubes:  # also the (color, count) pairs of start rolls and start spaces
-        return {c.value: n for c, n in value}
-    if isinstance(value, AmoebaId):
-        return str(value)
-    if isinstance(value, (Color, Direction)):
-        return value.value
-    if isinstance(value, tuple):
-        return [_encode(v) for v in value]
-    return value
-
-
+# ----- JSON codec (the values: record/action_fields.py) ---------------------------------
 @functools.cache
 def _hints(cls: type) -> dict[str, Any]:
     # Cached: resolving the annotations costs ~0.1 ms, once per action class is enough.
@@ -382,80 +322,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         value = getattr(action, f.name)
         if value is None and f.default is None:
             continue
-        out[f.name] = _encode(value, hints[f.name])
+        out[f.name] = encode_value(value, hints[f.name])
     return out
-
-
-def _decode(hint: Any, value: Any, name: str) -> Any:  # noqa: C901 - one branch per type
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if origin is typing.Union or (origin is not None and type(None) in args):
-        if value is None:
-            return None
-        inner = [a for a in args if a is not type(None)]
-        return _decode(inner[0], value, name)
-    if hint is AmoebaId:
-        if not isinstance(value, str):
-            raise InvalidAction(msg("'{name}' must name an amoeba like 'red-3'", name=name))
-        try:
-            return AmoebaId.parse(value)
-        except ValueError:
-            text = msg(
-                "'{name}' must name an amoeba like 'red-3', not {value}",
-                name=name,
-                value=repr(value),
-            )
-            raise InvalidAction(text) from None
-    if hint is Color:
-        try:
-            return Color(value)
-        except ValueError:
-            # TRANSLATORS: {colors} are the record's color codes (red, yellow, ...), verbatim.
-            text = msg(
-                "'{name}' must be a color ({colors}), not {value}",
-                name=name,
-                colors=", ".join(c.value for c in Color),
-                value=repr(value),
-            )
-            raise InvalidAction(text) from None
-    if hint is bool:
-        if not isinstance(value, bool):
-            raise InvalidAction(msg("'{name}' must be true or false", name=name))
-        return value
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidAction(msg("'{name}' must be a whole number", name=name))
-        if abs(value) > 10_000:
-            raise InvalidAction(msg("'{name}' is out of range", name=name))
-        return value
-    if hint is str:
-        if not isinstance(value, str) or len(value) > 500:
-            raise InvalidAction(msg("'{name}' must be a short text", name=name))
-        return value
-    if hint == Cubes:
-        if not isinstance(value, dict):
-            raise InvalidAction(msg("'{name}' must map colors to cube counts", name=name))
-        pairs = []
-        for color, count in value.items():
-            c = _decode(Color, color, name)
-            n = _decode(int, count, name)
-            if n < 0:
-                text = msg("'{name}' cannot hold a negative number of cubes", name=name)
-                raise InvalidAction(text)
-            pairs.append((c, n))
-        return norm_cubes(pairs)
-    if origin is tuple:
-        pairs = len(args) == 2 and args[1] is Ellipsis and typing.get_origin(args[0]) is tuple
-        if isinstance(value, dict) and pairs:
-            pair = typing.get_args(args[0])
-            return tuple(
-                (_decode(pair[0], k, name), _decode(pair[1], v, name)) for k, v in value.items()
-            )
-        if not isinstance(value, list) or len(value) > 50:
-            raise InvalidAction(msg("'{name}' must be a list", name=name))
-        inner = args[0]
-        return tuple(_decode(inner, v, name) for v in value)
-    raise InvalidAction(msg("'{name}' has an unsupported type", name=name))
 
 
 def action_from_dict(data: Any) -> Action:
@@ -482,7 +350,7 @@ def action_from_dict(data: Any) -> Action:
                 text = msg("'{verb}' needs the field '{name}'", verb=verb, name=f.name)
                 raise InvalidAction(text)
             continue
-        kwargs[f.name] = _decode(hints[f.name], data[f.name], f.name)
+        kwargs[f.name] = decode_value(hints[f.name], data[f.name], f.name)
     try:
         return cls(**kwargs)
     except (TypeError, ValueError) as exc:
