@@ -147,11 +147,8 @@ MUTATORS = {"append", "extend", "add", "update", "setdefault", "pop", "popitem",
 MUTATORS |= {"remove", "discard", "put", "move_to_end", "appendleft"}
 CONTAINERS = {"dict", "list", "set", "defaultdict", "OrderedDict", "Counter", "deque"}
 MEMO_WORDS = ("answer", "cache", "memo", "lru", "remember")
-CACHES = {
-    "cache",
-    "lru_cache",
-    "cached",
-}  # functools' decorators (a property's cache is per object)
+# functools' decorators (a cached property's cache is per object, so it is not one of them)
+CACHES = {"cache", "lru_cache", "cached"}
 # Tables filled while the modules load, never after (checked below, by playing a game).
 REGISTRIES = {("ursuppe/phases/base.py", "CONTINUATIONS")}
 
