@@ -40,11 +40,11 @@ sys.path.insert(0, str(ROOT))
 from companion.tracker.record_core import FORMAT, VERSION  # noqa: E402
 from companion.tracker.ursuppe import actions as A  # noqa: E402
 from companion.tracker.ursuppe import apply, legal_actions, new_game  # noqa: E402
-from companion.tracker.ursuppe import extra_actions as X  # noqa: E402
-from companion.tracker.ursuppe.codec import setup_from_dict, setup_to_dict  # noqa: E402
-from companion.tracker.ursuppe.extra_genes import EXTRA_KEYS, RECOMMENDED_START  # noqa: E402
+from companion.tracker.ursuppe.genes import actions as X  # noqa: E402
+from companion.tracker.ursuppe.genes.extra import EXTRA_KEYS, RECOMMENDED_START  # noqa: E402
 from companion.tracker.ursuppe.options import ExtraGenesMode  # noqa: E402
-from companion.tracker.ursuppe.record import entry_to_dict  # noqa: E402
+from companion.tracker.ursuppe.record.codec import setup_from_dict, setup_to_dict  # noqa: E402
+from companion.tracker.ursuppe.record.document import entry_to_dict  # noqa: E402
 from companion.tracker.ursuppe.state import GameState, Phase  # noqa: E402
 
 EXAMPLE = ROOT / "examples" / "six-players.json"

@@ -20,10 +20,10 @@ from typing import NamedTuple
 from companion.tracker.colors import Color
 from companion.tracker.ursuppe import actions as A
 from companion.tracker.ursuppe import apply, legal_actions, new_game
-from companion.tracker.ursuppe.extra_genes import RECOMMENDED_START
+from companion.tracker.ursuppe.genes.extra import RECOMMENDED_START
 from companion.tracker.ursuppe.options import ExtraGenesMode
-from companion.tracker.ursuppe.people import TwoPlayers, ranking
-from companion.tracker.ursuppe.record import Record, record_to_dict, replay_record
+from companion.tracker.ursuppe.record.document import Record, record_to_dict, replay_record
+from companion.tracker.ursuppe.rules.people import TwoPlayers, ranking
 from companion.tracker.ursuppe.state import GameSetup, GameState, Phase, Seat, Step
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,9 +10,9 @@ from companion.tracker.colors import Color
 from companion.tracker.ursuppe import apply, legal_actions, new_game, prompt
 from companion.tracker.ursuppe.actions import Correct, Drift
 from companion.tracker.ursuppe.engine import CHANCE_STEPS
-from companion.tracker.ursuppe.extra_genes import EXTRA_KEYS
+from companion.tracker.ursuppe.genes.extra import EXTRA_KEYS
 from companion.tracker.ursuppe.options import ExtraGenesMode, RuleOptions
-from companion.tracker.ursuppe.record import Record, record_to_dict
+from companion.tracker.ursuppe.record.document import Record, record_to_dict
 from companion.tracker.ursuppe.state import GameSetup, GameState, Seat, Step
 
 SEATS = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay")

@@ -9,9 +9,9 @@ import json
 import sys
 from pathlib import Path
 
-from companion.tracker.ursuppe.extra_genes import RECOMMENDED_START
+from companion.tracker.ursuppe.genes.extra import RECOMMENDED_START
 from companion.tracker.ursuppe.options import ExtraGenesMode
-from companion.tracker.ursuppe.record import record_from_dict, replay_record
+from companion.tracker.ursuppe.record.document import record_from_dict, replay_record
 from companion.tracker.ursuppe.state import Phase
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "scripts"))

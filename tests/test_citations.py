@@ -23,9 +23,9 @@ from companion.tracker.colors import SHAPES, Color
 from companion.tracker.errors import InvalidAction
 from companion.tracker.ursuppe import new_game, prompt, sources
 from companion.tracker.ursuppe.actions import RollForStartOrder, TurnEnvironmentCard
-from companion.tracker.ursuppe.codec import setup_from_dict, setup_to_dict
 from companion.tracker.ursuppe.options import RuleOptions
-from companion.tracker.ursuppe.record import record_from_dict, replay_record
+from companion.tracker.ursuppe.record.codec import setup_from_dict, setup_to_dict
+from companion.tracker.ursuppe.record.document import record_from_dict, replay_record
 from companion.tracker.ursuppe.sources import AREAS, RULEBOOKS
 from companion.tracker.ursuppe.state import AmoebaId, Phase, amoeba_label, player_label
 from companion.web import shapes as games

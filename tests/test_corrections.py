@@ -1,12 +1,12 @@
 """Referee corrections: set a tracked quantity to what the table shows, with a reason.
 
 The rulebooks have no correction rule; these tests check the companion's own contract
-(companion/tracker/ursuppe/corrections.py) against the conservation rules it must keep: 55 cubes
-per color (000 §Preparación, 000 §Escasez de Material Alimenticio), one marker per ladder
-space (000 §Fase 6, 001 §Fase 6: "non ci saranno mai due segnapunti nella stessa casella"),
-gene copies by player count (000 §Fase 3: a gene whose copies are all held is unavailable).
-A correction needs a reason, is recorded as an event, is allowed after the game is over,
-and never changes what the engine awaits.
+(companion/tracker/ursuppe/record/corrections.py) against the conservation rules it must
+keep: 55 cubes per color (000 §Preparación, 000 §Escasez de Material Alimenticio), one marker
+per ladder space (000 §Fase 6, 001 §Fase 6: "non ci saranno mai due segnapunti nella stessa
+casella"), gene copies by player count (000 §Fase 3: a gene whose copies are all held is
+unavailable). A correction needs a reason, is recorded as an event, is allowed after the game
+is over, and never changes what the engine awaits.
 """
 
 from __future__ import annotations

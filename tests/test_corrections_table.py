@@ -1,4 +1,5 @@
-"""Referee corrections of the facts besides the counters (tracker/ursuppe/corrections_table.py).
+"""Referee corrections of the facts besides the counters
+(tracker/ursuppe/record/corrections_table.py).
 
 The rulebooks have no correction rule; each test checks the companion's contract against
 the rule the corrected fact belongs to: the environment deck (000 §Fase 2: a card turned

@@ -20,17 +20,10 @@ from builders import aid, at_phase, at_phase_with_events, position, setup_for, t
 from companion.tracker import track
 from companion.tracker.colors import Color
 from companion.tracker.errors import IllegalAction
-from companion.tracker.ursuppe import (
-    Phase,
-    apply,
-    deaths,
-    division,
-    legal_actions,
-    scoring,
-    to_dict,
-)
+from companion.tracker.ursuppe import Phase, apply, legal_actions, to_dict
 from companion.tracker.ursuppe.actions import Drift
 from companion.tracker.ursuppe.options import AmoebaAdvance56, GeneAdvanceTable, RuleOptions
+from companion.tracker.ursuppe.rules import deaths, division, scoring
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
 # Eight different basic genes with at least one copy in a 4-player game.

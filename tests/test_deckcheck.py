@@ -10,7 +10,7 @@ from builders import setup_for
 
 from companion.tracker.ursuppe import new_game
 from companion.tracker.ursuppe.data import PLACEHOLDER_DECK
-from companion.tracker.ursuppe.deckcheck import deck_warnings
+from companion.tracker.ursuppe.rules.deckcheck import deck_warnings
 
 
 def typed(deck):

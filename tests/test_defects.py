@@ -18,10 +18,11 @@ import pytest
 from builders import at_phase, play, position, refused, setup_for, texts
 
 from companion.tracker.colors import Color
-from companion.tracker.ursuppe import Phase, Step, apply, defects, legal_actions, prompt
+from companion.tracker.ursuppe import Phase, Step, apply, legal_actions, prompt
 from companion.tracker.ursuppe.actions import BuyGene, PayDebt, TurnEnvironmentCard
 from companion.tracker.ursuppe.data import PLACEHOLDER_DECK
-from companion.tracker.ursuppe.defects import Payment
+from companion.tracker.ursuppe.rules import defects
+from companion.tracker.ursuppe.rules.defects import Payment
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
 EXAMPLE_GENES = ["streamlining", "division_rate", "speed"]  # 4 + 5 + 3 = 12 MP

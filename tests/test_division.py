@@ -17,9 +17,10 @@ import pytest
 from builders import aid, at_phase, at_phase_with_events, play, position, refused, setup_for, texts
 
 from companion.tracker.colors import Color
-from companion.tracker.ursuppe import Phase, Step, apply, division, legal_actions, prompt, sources
+from companion.tracker.ursuppe import Phase, Step, apply, legal_actions, prompt, sources
 from companion.tracker.ursuppe.actions import Divide, EndDivision, PlaceFreeAmoeba
 from companion.tracker.ursuppe.options import RuleOptions, ZeroAmoebas
+from companion.tracker.ursuppe.rules import division
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
 ALL_SPACES = tuple(range(1, 20))

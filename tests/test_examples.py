@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.tracker.ursuppe.record import record_from_dict, replay_record
+from companion.tracker.ursuppe.record.document import record_from_dict, replay_record
 from companion.tracker.ursuppe.state import Phase
 
 EXAMPLES = Path(__file__).parent.parent / "examples"

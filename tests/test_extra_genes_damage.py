@@ -18,10 +18,10 @@ from builders import refused_message as refused
 from companion.tracker.colors import Color
 from companion.tracker.ursuppe import legal_actions, prompt
 from companion.tracker.ursuppe.actions import Attack, Drift
-from companion.tracker.ursuppe.extra_actions import Bounce, Heal, PayHardCrust, TransferDamage
+from companion.tracker.ursuppe.genes.actions import Bounce, Heal, PayHardCrust, TransferDamage
 from companion.tracker.ursuppe.options import HealingTransfer, ReboundReading, RuleOptions
-from companion.tracker.ursuppe.seat_projection import seat_view
 from companion.tracker.ursuppe.state import Phase, Step
+from companion.tracker.ursuppe.views.seat import seat_view
 
 RED1, RED2, YELLOW1, GREEN1 = aid("red-1"), aid("red-2"), aid("yellow-1"), aid("green-1")
 

@@ -16,7 +16,7 @@ from builders import refused_message as refused
 from companion.tracker.colors import Color
 from companion.tracker.ursuppe import legal_actions, prompt
 from companion.tracker.ursuppe.actions import AcceptAttack, Attack, Defend, Drift, Escape, Strike
-from companion.tracker.ursuppe.extra_actions import RollCamouflage
+from companion.tracker.ursuppe.genes.actions import RollCamouflage
 from companion.tracker.ursuppe.state import Phase, Step
 
 RED1, RED2, RED3 = aid("red-1"), aid("red-2"), aid("red-3")

@@ -26,16 +26,16 @@ from companion.tracker.ursuppe import (
     describe,
     from_dict,
     legal_actions,
-    market,
     prompt,
     to_dict,
 )
 from companion.tracker.ursuppe.actions import BuyGene, EndPurchases
 from companion.tracker.ursuppe.data import GENES_BY_KEY
 from companion.tracker.ursuppe.engine import new_game
-from companion.tracker.ursuppe.extra_actions import ShuffleExtraGenes, TurnExtraGene
-from companion.tracker.ursuppe.extra_genes import EXTRA_GENES, EXTRA_KEYS, RECOMMENDED_START
+from companion.tracker.ursuppe.genes.actions import ShuffleExtraGenes, TurnExtraGene
+from companion.tracker.ursuppe.genes.extra import EXTRA_GENES, EXTRA_KEYS, RECOMMENDED_START
 from companion.tracker.ursuppe.options import ExtraGenePrices, ExtraGenesMode, RuleOptions
+from companion.tracker.ursuppe.rules import market
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
 

@@ -20,11 +20,11 @@ from companion.cli.ursuppe_text import render
 from companion.tracker.colors import Color
 from companion.tracker.ursuppe import legal_actions, prompt
 from companion.tracker.ursuppe.actions import Attack, Correct, Drift, Feed
-from companion.tracker.ursuppe.extra_actions import FeedFirst, FeedWithSuction, PlaceExcreta
-from companion.tracker.ursuppe.feeding import _meal_rules
+from companion.tracker.ursuppe.genes.actions import FeedFirst, FeedWithSuction, PlaceExcreta
 from companion.tracker.ursuppe.options import RuleOptions
-from companion.tracker.ursuppe.projection import public_view
+from companion.tracker.ursuppe.rules.feeding import _meal_rules
 from companion.tracker.ursuppe.state import Phase, Step
+from companion.tracker.ursuppe.views.public import public_view
 
 RED1, YELLOW1 = aid("red-1"), aid("yellow-1")
 

@@ -33,12 +33,12 @@ from companion.tracker.ursuppe.actions import (
     Move,
     Strike,
 )
-from companion.tracker.ursuppe.extra_actions import Explode, GiveUpAttack, PayHardCrust, SwapGene
-from companion.tracker.ursuppe.extra_genes import EXTRA_KEYS
+from companion.tracker.ursuppe.genes.actions import Explode, GiveUpAttack, PayHardCrust, SwapGene
+from companion.tracker.ursuppe.genes.extra import EXTRA_KEYS
 from companion.tracker.ursuppe.options import ExtraGenesMode
-from companion.tracker.ursuppe.scoring import advance
-from companion.tracker.ursuppe.seat_projection import seat_view
+from companion.tracker.ursuppe.rules.scoring import advance
 from companion.tracker.ursuppe.state import Phase, Step
+from companion.tracker.ursuppe.views.seat import seat_view
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
 RED1, YELLOW1 = aid("red-1"), aid("yellow-1")

@@ -17,9 +17,9 @@ from builders import at_phase, play, position, setup_for
 from companion.tracker.colors import Color
 from companion.tracker.ursuppe.actions import Drift
 from companion.tracker.ursuppe.options import ExtraGenesMode
-from companion.tracker.ursuppe.projection import public_view
-from companion.tracker.ursuppe.seat_projection import seat_view
 from companion.tracker.ursuppe.state import AmoebaId, Phase
+from companion.tracker.ursuppe.views.public import public_view
+from companion.tracker.ursuppe.views.seat import seat_view
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
 ORDER = ("P7", "P2", "P3", "P4", "P5", "P6", "P8", "P9", "P10", "P11")  # P1 is face up

@@ -14,9 +14,10 @@ from builders import aid, at_phase, play, position, setup_for, texts
 from builders import refused_message as refused
 
 from companion.tracker.colors import Color
-from companion.tracker.ursuppe import feeding, legal_actions, prompt
+from companion.tracker.ursuppe import legal_actions, prompt
 from companion.tracker.ursuppe.actions import Drift, Feed, Starve
 from companion.tracker.ursuppe.options import RuleOptions, Substitution4p
+from companion.tracker.ursuppe.rules import feeding
 from companion.tracker.ursuppe.state import Phase, Step
 
 RED1 = aid("red-1")

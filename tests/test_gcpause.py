@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import threading
 
-from companion.tracker.gcpause import collector_paused
+from companion.gcpause import collector_paused
 
 
 def test_the_collector_is_off_during_a_replay_and_back_on_after_it():

@@ -20,10 +20,11 @@ from builders import at_phase, play, position, refused, setup_for
 
 from companion.tracker.citations import citation_text, cite
 from companion.tracker.colors import Color
-from companion.tracker.ursuppe import Phase, Step, apply, legal_actions, market, prompt
+from companion.tracker.ursuppe import Phase, Step, apply, legal_actions, prompt
 from companion.tracker.ursuppe.actions import BuyGene, EndPurchases
 from companion.tracker.ursuppe.data import GENES, GENES_BY_KEY
 from companion.tracker.ursuppe.options import RuleOptions
+from companion.tracker.ursuppe.rules import market
 from companion.tracker.ursuppe.state import HeldGene
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE

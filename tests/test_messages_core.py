@@ -29,7 +29,7 @@ from companion.tracker.msg import Msg, Seq, Term, render
 from companion.tracker.ursuppe import actions as A
 from companion.tracker.ursuppe import apply, new_game
 from companion.tracker.ursuppe.options import ArmorVsAggression, RuleOptions
-from companion.tracker.ursuppe.record import record_from_dict, replay_record
+from companion.tracker.ursuppe.record.document import record_from_dict, replay_record
 from companion.tracker.ursuppe.state import GameSetup, Phase
 
 ROOT = Path(__file__).resolve().parents[1]

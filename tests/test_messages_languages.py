@@ -19,7 +19,7 @@ import pytest
 from babel.support import Translations
 
 from companion.tracker.msg import Msg, Seq, Term, nmsg, render
-from companion.tracker.ursuppe.record import record_from_dict, replay_record
+from companion.tracker.ursuppe.record.document import record_from_dict, replay_record
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted(

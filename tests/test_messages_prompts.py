@@ -21,17 +21,9 @@ from companion.tracker.errors import ActionError
 from companion.tracker.msg import Msg, Seq, Term
 from companion.tracker.record_errors import RecordError
 from companion.tracker.ursuppe import actions as A
-from companion.tracker.ursuppe import (
-    apply,
-    describe,
-    division,
-    feeding,
-    legal_actions,
-    movement,
-    new_game,
-    prompt,
-)
-from companion.tracker.ursuppe.record import record_from_dict
+from companion.tracker.ursuppe import apply, describe, legal_actions, new_game, prompt
+from companion.tracker.ursuppe.record.document import record_from_dict
+from companion.tracker.ursuppe.rules import division, feeding, movement
 from companion.tracker.ursuppe.state import AmoebaId, GameState, Phase
 
 GAMES = 12

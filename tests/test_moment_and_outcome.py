@@ -1,5 +1,5 @@
-"""Any moment of a game (`companion replay --at N`, `--legal`, tracker/ursuppe/moment.py) and the
-outcome as data (tracker/ursuppe/outcome.py).
+"""Any moment of a game (`companion replay --at N`, `--legal`,
+tracker/ursuppe/views/moment.py) and the outcome as data (tracker/ursuppe/views/outcome.py).
 
 000 §FINAL DEL JUEGO: the game ends after the round in which a marker reaches the dark end
 zone, or after the round whose phase 2 turned the last environment card; the player whose
@@ -19,9 +19,9 @@ from companion.cli import main
 from companion.tracker.colors import Color
 from companion.tracker.ursuppe import Phase, apply
 from companion.tracker.ursuppe.actions import Correct, action_from_dict
-from companion.tracker.ursuppe.codec import from_dict, to_dict
-from companion.tracker.ursuppe.moment import changes
-from companion.tracker.ursuppe.record import record_from_dict, replay_record
+from companion.tracker.ursuppe.record.codec import from_dict, to_dict
+from companion.tracker.ursuppe.record.document import record_from_dict, replay_record
+from companion.tracker.ursuppe.views.moment import changes
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE

@@ -37,7 +37,7 @@ from companion.tracker.ursuppe import (
     replay,
     to_dict,
 )
-from companion.tracker.ursuppe.extra_genes import EXTRA_GENES, EXTRA_KEYS, RECOMMENDED_START
+from companion.tracker.ursuppe.genes.extra import EXTRA_GENES, EXTRA_KEYS, RECOMMENDED_START
 from companion.tracker.ursuppe.options import ExtraGenesMode, RuleOptions
 from companion.tracker.ursuppe.state import GameState, Phase
 

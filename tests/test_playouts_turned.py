@@ -29,13 +29,13 @@ from test_playouts_extra import check_extra
 from companion.tracker.colors import Color
 from companion.tracker.ursuppe import apply, new_game, replay
 from companion.tracker.ursuppe.actions import ShuffleEnvironmentDeck
-from companion.tracker.ursuppe.extra_actions import ShuffleExtraGenes
-from companion.tracker.ursuppe.extra_genes import EXTRA_KEYS, RECOMMENDED_START
-from companion.tracker.ursuppe.genes_sensing import sensers
+from companion.tracker.ursuppe.genes.actions import ShuffleExtraGenes
+from companion.tracker.ursuppe.genes.extra import EXTRA_KEYS, RECOMMENDED_START
+from companion.tracker.ursuppe.genes.sensing import sensers
 from companion.tracker.ursuppe.options import ExtraGenesMode, RuleOptions
-from companion.tracker.ursuppe.projection import public_view
-from companion.tracker.ursuppe.seat_projection import seat_view
 from companion.tracker.ursuppe.state import GameState, Phase
+from companion.tracker.ursuppe.views.public import public_view
+from companion.tracker.ursuppe.views.seat import seat_view
 
 GAMES = 36
 SHORT_GAMES = 64

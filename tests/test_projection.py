@@ -1,17 +1,18 @@
-"""What a seat and the public board see (companion/tracker/ursuppe/projection.py)."""
+"""What a seat and the public board see (companion/tracker/ursuppe/views/public.py)."""
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 from builders import at_phase, play, position
 
 from companion.tracker.colors import Color
-from companion.tracker.ursuppe import apply, new_game, projection
+from companion.tracker.ursuppe import apply, new_game
 from companion.tracker.ursuppe.actions import PayDebt, TurnEnvironmentCard
-from companion.tracker.ursuppe.projection import public_view, table_view
-from companion.tracker.ursuppe.record import record_from_dict
-from companion.tracker.ursuppe.seat_projection import seat_view
+from companion.tracker.ursuppe.record.document import record_from_dict
 from companion.tracker.ursuppe.state import Phase, player_ref
+from companion.tracker.ursuppe.views.public import public_view, table_view
+from companion.tracker.ursuppe.views.seat import seat_view
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 GENES = {"red": ["streamlining", "division_rate", "speed"]}  # 12 MP (001 worked example)
@@ -57,7 +58,7 @@ def _finished(name: str):
     import json
     from pathlib import Path
 
-    from companion.tracker.ursuppe.record import record_from_dict, replay_record
+    from companion.tracker.ursuppe.record.document import record_from_dict, replay_record
 
     path = Path(__file__).parent.parent / "examples" / f"{name}.json"
     state, events = replay_record(record_from_dict(json.loads(path.read_text())))
@@ -98,9 +99,9 @@ def test_the_start_spaces_are_kept_for_the_chart_once_round_1_is_scored():
 
 
 def test_the_table_view_reusing_unchanged_rows_equals_one_made_afresh_at_every_moment():
-    """The console's view shares the rows a tap left as they were (players, amoebas, cubes);
-    through a whole game with extra genes, in two games taken in turn (as two consoles ask),
-    it always equals the view made with nothing remembered."""
+    """The console's view keeps its rows on the state (players, amoebas, cubes), asked again
+    of the renumbered copy a tap leaves; through a whole game with extra genes, in two games
+    taken in turn (as two consoles ask), it always equals the view made with nothing remembered."""
     records = [
         record_from_dict(json.loads((EXAMPLES / name).read_text()))
         for name in ("five-players-extra-genes.json", "three-players-decoy.json")
@@ -112,10 +113,5 @@ def test_the_table_view_reusing_unchanged_rows_equals_one_made_afresh_at_every_m
                 continue
             states[k], _ = apply(states[k], record.entries[step])
             kept = table_view(states[k])
-            memos = (projection._PLAYER_ROWS, projection._AMOEBA_ROWS, projection._CUBE_ROWS)
-            remembered = [memo._recent for memo in memos]
-            for memo in memos:
-                memo._recent = ()
-            assert kept == table_view(states[k]), f"game {k}, entry {step + 1}"
-            for memo, recent in zip(memos, remembered, strict=True):
-                memo._recent = recent  # the next step finds what this one left
+            fresh = replace(states[k], revision=states[k].revision)  # nothing remembered
+            assert kept == table_view(fresh), f"game {k}, entry {step + 1}"

@@ -19,7 +19,7 @@ from companion.tracker.record_core import (
 from companion.tracker.record_errors import RecordError
 from companion.tracker.ursuppe import apply, legal_actions, new_game
 from companion.tracker.ursuppe.actions import RollForStartOrder, TurnEnvironmentCard
-from companion.tracker.ursuppe.record import (
+from companion.tracker.ursuppe.record.document import (
     Record,
     entry_text,
     record_bytes,

@@ -13,7 +13,7 @@ from companion.cli import main
 from companion.tracker.errors import InvalidAction
 from companion.tracker.record_errors import RecordError
 from companion.tracker.text import REPLACEMENT, check_text, mend, mended, text_problem
-from companion.tracker.ursuppe.record import record_from_dict
+from companion.tracker.ursuppe.record.document import record_from_dict
 
 EXAMPLE = Path(__file__).parent.parent / "examples" / "three-players.json"
 ANY = st.text(st.characters(exclude_categories=()))

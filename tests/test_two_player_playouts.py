@@ -18,7 +18,7 @@ from companion.tracker.colors import Color
 from companion.tracker.ursuppe import apply, from_dict, legal_actions, new_game, replay, to_dict
 from companion.tracker.ursuppe.data import FOOD_CUBES_PER_COLOR, GENES
 from companion.tracker.ursuppe.options import RuleOptions
-from companion.tracker.ursuppe.people import TwoPlayers, marker_colors, partners, ranking
+from companion.tracker.ursuppe.rules.people import TwoPlayers, marker_colors, partners, ranking
 from companion.tracker.ursuppe.state import GameSetup, GameState, Phase, Seat, partners_before
 
 GAMES = 50

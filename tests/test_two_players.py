@@ -8,12 +8,13 @@ from builders import aid, at_phase, play, position, texts
 from companion.tracker.colors import Color
 from companion.tracker.errors import InvalidAction
 from companion.tracker.ursuppe import actions as A
-from companion.tracker.ursuppe import apply, defects, legal_actions, new_game
+from companion.tracker.ursuppe import apply, legal_actions, new_game
 from companion.tracker.ursuppe.engine import validate_setup
-from companion.tracker.ursuppe.people import TwoPlayers, ranking
-from companion.tracker.ursuppe.projection import public_view
-from companion.tracker.ursuppe.seat_projection import person_seat_view, seat_view
+from companion.tracker.ursuppe.rules import defects
+from companion.tracker.ursuppe.rules.people import TwoPlayers, ranking
 from companion.tracker.ursuppe.state import GameSetup, Phase, Seat, Step
+from companion.tracker.ursuppe.views.public import public_view
+from companion.tracker.ursuppe.views.seat import person_seat_view, seat_view
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
 DECOY_SEATS = (Seat("Ana", RED), Seat("Ben", YELLOW), Seat("Decoy", GREEN))
@@ -67,7 +68,7 @@ def test_double_play_is_two_people_with_two_colors_each(variant):
 
 
 def test_the_variant_is_part_of_the_record():
-    from companion.tracker.ursuppe.codec import setup_from_dict, setup_to_dict
+    from companion.tracker.ursuppe.record.codec import setup_from_dict, setup_to_dict
 
     setup = decoy_setup(scores=False)
     data = setup_to_dict(setup)

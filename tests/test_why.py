@@ -1,14 +1,16 @@
-"""Why this number (tracker/ursuppe/why.py): each derivation shows the inputs, the table row or rule
-and the options in force, and names the rulebook section; its number is the one the game
-uses (the same functions compute both)."""
+"""Why this number (tracker/ursuppe/views/why.py): each derivation shows the inputs, the
+table row or rule and the options in force, and names the rulebook section; its number is
+the one the game uses (the same functions compute both)."""
 
 from __future__ import annotations
 
 from builders import position, setup_for
 
 from companion.tracker.colors import Color
-from companion.tracker.ursuppe import defects, scoring, sources, why
+from companion.tracker.ursuppe import sources
 from companion.tracker.ursuppe.options import GeneAdvanceTable, RuleOptions
+from companion.tracker.ursuppe.rules import defects, scoring
+from companion.tracker.ursuppe.views import why
 
 RED = Color.RED
 

@@ -12,10 +12,11 @@ from typing import Any
 from companion.cli.common import rulebook
 from companion.cli.ursuppe_moment import legal_lines, moment, moment_text
 from companion.cli.ursuppe_text import render
+from companion.gcpause import collector_paused
 from companion.i18n import citation, gettext_for, refusal_text, t, translator
 from companion.tracker.record_errors import RecordError
-from companion.tracker.ursuppe.codec import to_dict
-from companion.tracker.ursuppe.record import record_from_dict, replay_record
+from companion.tracker.ursuppe.record.codec import to_dict
+from companion.tracker.ursuppe.record.document import record_from_dict, replay_record
 
 
 def board_text(state: Any, lang: str) -> str:
@@ -32,7 +33,8 @@ def cmd_replay_ursuppe(args: argparse.Namespace, data: Any, shown: Any) -> int:
     _ = gettext_for(lang)
     try:
         record = record_from_dict(data)
-        state, history = replay_record(record)
+        with collector_paused():  # a long record: see gcpause
+            state, history = replay_record(record)
     except RecordError as exc:
         print(shown(refusal_text(exc, rulebook(data), lang)), file=sys.stderr)
         return 1

@@ -9,9 +9,9 @@ from collections.abc import Callable
 from companion.i18n import citation, t
 from companion.tracker.ursuppe import legal_actions
 from companion.tracker.ursuppe.actions import action_to_dict
-from companion.tracker.ursuppe.moment import changes
-from companion.tracker.ursuppe.record import History, Record, entry_text
+from companion.tracker.ursuppe.record.document import History, Record, entry_text
 from companion.tracker.ursuppe.state import GameState
+from companion.tracker.ursuppe.views.moment import changes
 
 
 def moment(record: Record, at: int) -> tuple[GameState, GameState, tuple]:

@@ -9,14 +9,15 @@ from __future__ import annotations
 from companion.tracker.colors import SHAPES, color_term
 from companion.tracker.msg import ENGLISH, Msg, Param, Seq, Translator, msg, nmsg
 from companion.tracker.msg import render as said
-from companion.tracker.ursuppe import movement as moves
-from companion.tracker.ursuppe import prompt, scoring
+from companion.tracker.ursuppe import prompt
 from companion.tracker.ursuppe.data import GENES_BY_KEY
-from companion.tracker.ursuppe.deaths import dp_limit
-from companion.tracker.ursuppe.defects import mp_sum
-from companion.tracker.ursuppe.labels import bp
-from companion.tracker.ursuppe.people import TwoPlayers, ranking
+from companion.tracker.ursuppe.rules import movement as moves
+from companion.tracker.ursuppe.rules import scoring
+from companion.tracker.ursuppe.rules.deaths import dp_limit
+from companion.tracker.ursuppe.rules.defects import mp_sum
+from companion.tracker.ursuppe.rules.people import TwoPlayers, ranking
 from companion.tracker.ursuppe.state import PHASE_TITLES, GameState, Phase, amoeba_ref, player_ref
+from companion.tracker.ursuppe.views.labels import bp
 
 
 def render(state: GameState, tr: Translator = ENGLISH) -> str:

@@ -13,11 +13,11 @@ from sqlite_utils import Database
 
 from companion.backup import KEEP
 from companion.db import connect
+from companion.gcpause import collector_paused
 from companion.store.common import BUSY_MS, NotFound
 from companion.store.game import Game, mark_app_rolls
 from companion.tracker.game import Game as Core
 from companion.tracker.game import game_of
-from companion.tracker.gcpause import collector_paused
 from companion.tracker.text import mend, mended
 
 

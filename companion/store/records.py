@@ -7,13 +7,13 @@ import json
 import secrets
 from typing import Any
 
+from companion.gcpause import collector_paused
 from companion.store.cache import Cache
 from companion.store.common import new_token, now
 from companion.store.game import Game
 from companion.tracker.errors import ActionError
 from companion.tracker.game import DEFAULT_GAME, GAMES
 from companion.tracker.game import Game as Core
-from companion.tracker.gcpause import collector_paused
 from companion.tracker.record_core import FORMAT, VERSION
 from companion.tracker.record_errors import RecordError
 

@@ -23,20 +23,26 @@ from companion.tracker.urland.codec import action_to_dict as urland_action_to_di
 from companion.tracker.urland.record import entry_from_dict as urland_entry_from_dict
 from companion.tracker.urland.record import entry_to_dict as urland_entry_to_dict
 from companion.tracker.urland.state import Step as UrlandStep
-from companion.tracker.ursuppe import codec as ursuppe_codec
 from companion.tracker.ursuppe import describe as ursuppe_describe
 from companion.tracker.ursuppe import engine as ursuppe_engine
-from companion.tracker.ursuppe import projection as ursuppe_projection
-from companion.tracker.ursuppe import prompts as ursuppe_prompts
-from companion.tracker.ursuppe import seat_projection
 from companion.tracker.ursuppe.actions import TurnEnvironmentCard
 from companion.tracker.ursuppe.actions import action_from_dict as ursuppe_action_from_dict
 from companion.tracker.ursuppe.actions import action_to_dict as ursuppe_action_to_dict
-from companion.tracker.ursuppe.chain import EMPTY
-from companion.tracker.ursuppe.record import History, Record, entry_text, record_bytes, record_text
-from companion.tracker.ursuppe.record import entry_from_dict as ursuppe_entry_from_dict
-from companion.tracker.ursuppe.record import entry_to_dict as ursuppe_entry_to_dict
+from companion.tracker.ursuppe.record import codec as ursuppe_codec
+from companion.tracker.ursuppe.record.chain import EMPTY
+from companion.tracker.ursuppe.record.document import (
+    History,
+    Record,
+    entry_text,
+    record_bytes,
+    record_text,
+)
+from companion.tracker.ursuppe.record.document import entry_from_dict as ursuppe_entry_from_dict
+from companion.tracker.ursuppe.record.document import entry_to_dict as ursuppe_entry_to_dict
 from companion.tracker.ursuppe.state import Phase
+from companion.tracker.ursuppe.views import prompts as ursuppe_prompts
+from companion.tracker.ursuppe.views import public as ursuppe_projection
+from companion.tracker.ursuppe.views import seat as seat_projection
 
 DEFAULT_GAME = "ursuppe"
 

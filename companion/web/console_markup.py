@@ -17,7 +17,7 @@ from jinja2 import pass_context
 from markupsafe import Markup, escape
 
 from companion.i18n import direction, gene, t
-from companion.tracker.ursuppe.deckcheck import deck_warnings
+from companion.tracker.ursuppe.rules.deckcheck import deck_warnings
 from companion.web import drawings
 from companion.web.console_choices import choices
 from companion.web.console_rows import player_rows

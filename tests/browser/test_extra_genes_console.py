@@ -14,10 +14,10 @@ from companion.tracker.colors import Color
 from companion.tracker.ursuppe import apply, legal_actions, new_game, prompt
 from companion.tracker.ursuppe.actions import BuyGene, EndPurchases
 from companion.tracker.ursuppe.engine import CHANCE_STEPS
-from companion.tracker.ursuppe.extra_actions import TurnExtraGene
-from companion.tracker.ursuppe.extra_genes import CLEANLINESS, RECOMMENDED_START
+from companion.tracker.ursuppe.genes.actions import TurnExtraGene
+from companion.tracker.ursuppe.genes.extra import CLEANLINESS, RECOMMENDED_START
 from companion.tracker.ursuppe.options import ExtraGenesMode
-from companion.tracker.ursuppe.record import Record, record_to_dict
+from companion.tracker.ursuppe.record.document import Record, record_to_dict
 from companion.tracker.ursuppe.state import GameSetup, Seat, Step
 
 SEATS = (

@@ -25,12 +25,12 @@ from console_armed import wait_armed
 
 from companion.tracker.msg import render
 from companion.tracker.ursuppe import actions as A
-from companion.tracker.ursuppe import extra_actions as X
 from companion.tracker.ursuppe import legal_actions
 from companion.tracker.ursuppe.actions import action_to_dict
 from companion.tracker.ursuppe.data import GENES_BY_KEY
-from companion.tracker.ursuppe.extra_genes import EXTRA_KEYS, MIGRATION_SENSING
-from companion.tracker.ursuppe.genes_sensing import sensers
+from companion.tracker.ursuppe.genes import actions as X
+from companion.tracker.ursuppe.genes.extra import EXTRA_KEYS, MIGRATION_SENSING
+from companion.tracker.ursuppe.genes.sensing import sensers
 from companion.tracker.ursuppe.state import Phase
 from companion.web.ursuppe import autoroll
 from companion.web.ursuppe.stages import _facets

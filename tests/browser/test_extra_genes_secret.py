@@ -13,7 +13,7 @@ from companion.tracker.colors import Color
 from companion.tracker.ursuppe import apply, legal_actions, new_game
 from companion.tracker.ursuppe.actions import Correct, ShuffleEnvironmentDeck
 from companion.tracker.ursuppe.options import ExtraGenesMode
-from companion.tracker.ursuppe.record import Record
+from companion.tracker.ursuppe.record.document import Record
 from companion.tracker.ursuppe.state import GameSetup, Phase, Seat
 
 SEATS = (("Ana", Color.RED), ("Ben", Color.YELLOW), ("Cleo", Color.GREEN), ("Dev", Color.BLUE))

@@ -12,7 +12,7 @@ from big_meal import big_meal
 from console_armed import wait_armed
 
 from companion.tracker.ursuppe import legal_actions
-from companion.tracker.ursuppe.record import record_from_dict
+from companion.tracker.ursuppe.record.document import record_from_dict
 
 SIZES = {"laptop": (1280, 900), "phone": (390, 844)}
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
 
-from companion.tracker.ursuppe.record import record_from_dict
+from companion.tracker.ursuppe.record.document import record_from_dict
 from companion.tracker.ursuppe.state import player_label
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -24,7 +24,7 @@ from companion.tracker.record_core import effective_actions
 from companion.tracker.urland import projection
 from companion.tracker.urland import record as urecord
 from companion.tracker.urland.state import Step
-from companion.tracker.ursuppe.record import Record
+from companion.tracker.ursuppe.record.document import Record
 
 GOLDEN = Path(__file__).resolve().parents[2] / "examples" / "urland" / "four-players.json"
 PREFIX = 66  # the golden game's turn-4 keep: pile 4 plus the Panic token (see the docstring)

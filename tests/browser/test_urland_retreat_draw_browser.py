@@ -19,7 +19,7 @@ from companion.tracker.urland import record as urecord
 from companion.tracker.urland.actions import DrawToken, Retreat
 from companion.tracker.urland.prompts import prompt
 from companion.tracker.urland.state import Step
-from companion.tracker.ursuppe.record import Record
+from companion.tracker.ursuppe.record.document import Record
 
 GOLDEN = Path(__file__).resolve().parents[2] / "examples" / "urland" / "four-players.json"
 ACTIONS_AT = 7  # turn 1: yellow's first action (two left)

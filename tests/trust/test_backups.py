@@ -15,7 +15,7 @@ from companion.backup import KEEP, backup_dir, backups, integrity_ok
 from companion.cli import main
 from companion.store import Store
 from companion.tracker.ursuppe import apply, new_game
-from companion.tracker.ursuppe.record import entry_to_dict
+from companion.tracker.ursuppe.record.document import entry_to_dict
 from companion.tracker.ursuppe.state import Phase
 
 

@@ -36,7 +36,7 @@ from companion.tracker.urland import engine as urland_engine
 from companion.tracker.urland import record as urland_record
 from companion.tracker.urland.state import Step
 from companion.tracker.ursuppe import apply, legal_actions
-from companion.tracker.ursuppe.record import record_from_dict, replay_record
+from companion.tracker.ursuppe.record.document import record_from_dict, replay_record
 from companion.tracker.ursuppe.state import Phase
 
 SEED = 1859

@@ -35,7 +35,7 @@ from companion.tracker.game import URLAND
 from companion.tracker.urland import record as urland_record
 from companion.tracker.urland.state import Step
 from companion.tracker.ursuppe import legal_actions
-from companion.tracker.ursuppe.record import record_from_dict, replay_record
+from companion.tracker.ursuppe.record.document import record_from_dict, replay_record
 
 CLIENTS = 8
 REVISIONS = {"ursuppe": 200, "urland": 60}  # Urland's: through a mutation's bids and buys

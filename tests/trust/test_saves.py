@@ -29,7 +29,7 @@ from companion.backup import backup_dir, make_backup
 from companion.store import Store
 from companion.tracker.ursuppe import apply, legal_actions
 from companion.tracker.ursuppe.actions import TurnEnvironmentCard, action_to_dict
-from companion.tracker.ursuppe.record import record_from_dict, replay_record
+from companion.tracker.ursuppe.record.document import record_from_dict, replay_record
 from companion.tracker.ursuppe.state import Phase
 
 CSRF_RE = re.compile(r'name="csrf" value="([^"]+)"')

@@ -25,7 +25,7 @@ from companion.serving import (
     stream_cap,
 )
 from companion.tracker.ursuppe import apply, legal_actions
-from companion.tracker.ursuppe.record import record_from_dict, replay_record
+from companion.tracker.ursuppe.record.document import record_from_dict, replay_record
 
 REFEREE_BUDGET = 1.0  # seconds for the console, and for an action
 SEAT_RE = re.compile(r"/s/([A-Za-z0-9_-]{20,})")

@@ -19,12 +19,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import companion.store.cache as store_module
-import companion.tracker.ursuppe.record as record_module
+import companion.tracker.ursuppe.record.document as record_module
 from companion.store import Conflict, Game, NotFound, Store
 from companion.tracker.record_core import MAX_ENTRIES, Undo, effective_actions
 from companion.tracker.ursuppe import legal_actions, replay
 from companion.tracker.ursuppe.actions import TurnEnvironmentCard
-from companion.tracker.ursuppe.record import (
+from companion.tracker.ursuppe.record.document import (
     History,
     Record,
     record_from_dict,

@@ -28,7 +28,7 @@ from companion.tracker.urland import engine, projection
 from companion.tracker.urland import record as urland_record
 from companion.tracker.urland.state import Step
 from companion.tracker.ursuppe.actions import Action, action_to_dict
-from companion.tracker.ursuppe.record import record_from_dict
+from companion.tracker.ursuppe.record.document import record_from_dict
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE_4P = ROOT / "examples" / "four-players.json"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from conftest import alert_of, text_of
 
-from companion.tracker.ursuppe.codec import setup_to_dict
+from companion.tracker.ursuppe.record.codec import setup_to_dict
 
 
 def test_the_setup_page_asks_for_the_cubes_per_color_of_the_box_with_55_by_default(referee):

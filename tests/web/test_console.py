@@ -16,8 +16,8 @@ from companion.i18n import t
 from companion.tracker.colors import Color
 from companion.tracker.ursuppe import legal_actions
 from companion.tracker.ursuppe.data import PLACEHOLDER_DECK
-from companion.tracker.ursuppe.deckcheck import deck_warnings
-from companion.tracker.ursuppe.record import Record, record_from_dict
+from companion.tracker.ursuppe.record.document import Record, record_from_dict
+from companion.tracker.ursuppe.rules.deckcheck import deck_warnings
 from companion.tracker.ursuppe.state import AmoebaId, Step
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -17,7 +17,7 @@ from conftest import text_of
 
 from companion.tracker.ursuppe import legal_actions
 from companion.tracker.ursuppe.actions import action_from_dict
-from companion.tracker.ursuppe.record import record_from_dict
+from companion.tracker.ursuppe.record.document import record_from_dict
 from companion.web.ursuppe.controls import controls
 from companion.web.ursuppe.stages import LISTED_UP_TO, STAGED_OVER, stage
 

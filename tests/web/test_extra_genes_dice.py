@@ -12,9 +12,9 @@ from conftest import text_of
 
 from companion.tracker.ursuppe import legal_actions, prompt
 from companion.tracker.ursuppe.actions import Attack, Drift
-from companion.tracker.ursuppe.extra_actions import RollCamouflage
-from companion.tracker.ursuppe.projection import public_view
+from companion.tracker.ursuppe.genes.actions import RollCamouflage
 from companion.tracker.ursuppe.state import Phase, Step
+from companion.tracker.ursuppe.views.public import public_view
 from companion.web.ursuppe.autoroll import chance_action
 from companion.web.ursuppe.controls import controls, dice_action
 from companion.web.ursuppe.soup_svg import board_svg

@@ -12,7 +12,7 @@ import re
 from conftest import text_of
 
 from companion.tracker.ursuppe import legal_actions
-from companion.tracker.ursuppe.extra_genes import EXTRA_KEYS
+from companion.tracker.ursuppe.genes.extra import EXTRA_KEYS
 from companion.tracker.ursuppe.options import ExtraGenesMode
 from companion.tracker.ursuppe.state import Phase
 

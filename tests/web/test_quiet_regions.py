@@ -11,7 +11,7 @@ import pytest
 from conftest import text_of
 from soup_patch import PATCH_RE, SOUP_KEY_RE, SOUP_RE, apply_patch, normal
 
-from companion.tracker.ursuppe.record import Record, record_from_dict
+from companion.tracker.ursuppe.record.document import Record, record_from_dict
 from companion.web import console_rows
 from companion.web.ursuppe import drawings, soup_svg
 

@@ -16,7 +16,7 @@ from companion.tracker.errors import IllegalAction
 from companion.tracker.record_core import MAX_ENTRIES, MAX_RECORD_BYTES, Undo
 from companion.tracker.ursuppe import to_dict
 from companion.tracker.ursuppe.actions import Correct, TurnEnvironmentCard
-from companion.tracker.ursuppe.record import (
+from companion.tracker.ursuppe.record.document import (
     History,
     Record,
     record_from_dict,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import text_of
 
-from companion.tracker.ursuppe.record import record_from_dict
+from companion.tracker.ursuppe.record.document import record_from_dict
 from companion.tracker.ursuppe.state import player_label
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -7,7 +7,7 @@ import random
 from conftest import text_of
 
 from companion.tracker.ursuppe import legal_actions
-from companion.tracker.ursuppe.people import TwoPlayers
+from companion.tracker.ursuppe.rules.people import TwoPlayers
 from companion.tracker.ursuppe.state import Phase
 
 TWO = [("Ana", "red"), ("Ben", "yellow")]

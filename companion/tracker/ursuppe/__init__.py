@@ -5,7 +5,6 @@ Public API: `new_game`, `legal_actions`, `apply`, `replay`, `prompt`, `to_dict`,
 
 from companion.tracker.errors import ActionError, IllegalAction, InvalidAction
 from companion.tracker.ursuppe.actions import Action, action_from_dict, action_to_dict
-from companion.tracker.ursuppe.codec import from_dict, to_dict
 from companion.tracker.ursuppe.engine import (
     Applied,
     apply,
@@ -15,9 +14,10 @@ from companion.tracker.ursuppe.engine import (
     replay_events,
 )
 from companion.tracker.ursuppe.flow import Event
-from companion.tracker.ursuppe.labels import describe
-from companion.tracker.ursuppe.prompts import Prompt, prompt
+from companion.tracker.ursuppe.record.codec import from_dict, to_dict
 from companion.tracker.ursuppe.state import AmoebaId, GameSetup, GameState, Phase, Seat, Step
+from companion.tracker.ursuppe.views.labels import describe
+from companion.tracker.ursuppe.views.prompts import Prompt, prompt
 
 __all__ = [
     "Action",

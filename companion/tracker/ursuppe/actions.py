@@ -9,375 +9,266 @@ from __future__ import annotations
 import dataclasses
 import functools
 import typing
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from companion.tracker.colors import Color, color_ref
+from companion.tracker.colors import Color
+from companion.tracker.declare import RecordedAction, normalised, verb
 from companion.tracker.errors import InvalidAction
-from companion.tracker.msg import Msg, Seq, msg
+from companion.tracker.msg import msg
 from companion.tracker.text import check_json_text
-from companion.tracker.ursuppe.data import Direction
+from companion.tracker.ursuppe.cubes import Cubes as Cubes
+from companion.tracker.ursuppe.cubes import by_color
+from companion.tracker.ursuppe.cubes import cubes_ref as cubes_ref
+from companion.tracker.ursuppe.cubes import cubes_text as cubes_text
+from companion.tracker.ursuppe.cubes import norm_cubes as norm_cubes
+from companion.tracker.ursuppe.record.action_fields import decode_value, encode_value
 from companion.tracker.ursuppe.state import AmoebaId
 
-Cubes = tuple[tuple[Color, int], ...]
-
-_COLOR_ORDER = {c: i for i, c in enumerate(Color)}
-
-
-def norm_cubes(cubes: Any) -> Cubes:
-    """Normalise cubes to sorted (color, count) pairs with positive counts."""
-    if type(cubes) is tuple and _normal(cubes):
-        return cubes
-    if isinstance(cubes, dict):
-        cubes = cubes.items()
-    merged: dict[Color, int] = {}
-    for color, count in cubes:
-        merged[Color(color)] = merged.get(Color(color), 0) + int(count)
-    return tuple(sorted(((c, n) for c, n in merged.items() if n), key=lambda p: _COLOR_ORDER[p[0]]))
-
-
-def _normal(cubes: tuple) -> bool:
-    """Whether these cubes are already what `norm_cubes` makes (the engine's own lists)."""
-    last = -1
-    for pair in cubes:
-        if type(pair) is not tuple or len(pair) != 2:
-            return False
-        color, count = pair
-        if type(color) is not Color or type(count) is not int or count <= 0:
-            return False
-        order = _COLOR_ORDER[color]
-        if order <= last:
-            return False
-        last = order
-    return True
-
-
-def cubes_ref(cubes: Cubes) -> Msg | Seq:
-    """Cubes as a player reads them: `2 ▲ yellow + 1 ■ green`."""
-    if not cubes:
-        return msg("nothing")
-    return Seq(tuple(Seq((n, color_ref(c))) for c, n in cubes), " + ")
-
-
-def cubes_text(cubes: Cubes) -> str:
-    """`cubes_ref` in English (for logs and tests; screens render the ref)."""
-    return str(cubes_ref(cubes))
-
-
-# Every action type by its verb; each subclass registers itself (the extra genes' actions
-# live in `extra_actions.py`).
+# Every action type by its verb; `verb` registers each (the extra genes' actions live in
+# `genes/actions.py`).
 ACTION_TYPES: dict[str, type[Action]] = {}
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(RecordedAction, verbs=ACTION_TYPES):
     """Base of all actions; `kind` is the verb in the record."""
-
-    kind: ClassVar[str] = ""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.kind:
-            ACTION_TYPES[cls.kind] = cls
 
 
 # ----- setup -------------------------------------------------------------------------
-@dataclass(frozen=True)
+@verb("turn_card")
 class TurnEnvironmentCard(Action):
     """The referee turns this physical environment card face up."""
 
-    kind: ClassVar[str] = "turn_card"
     card: str
 
 
-@dataclass(frozen=True)
+@verb("shuffle_deck")
 class ShuffleEnvironmentDeck(Action):
     """The app shuffled the remaining cards; they are turned in this order."""
 
-    kind: ClassVar[str] = "shuffle_deck"
     order: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@verb("start_roll")
 class RollForStartOrder(Action):
     """A player's two-dice total for the start order (ties re-roll among the tied)."""
 
-    kind: ClassVar[str] = "start_roll"
     color: Color
     total: int
 
 
-@dataclass(frozen=True)
+@verb("set_start_spaces")
 class SetStartSpaces(Action):
     """The markers were placed on these start spaces without rolling in the app."""
 
-    kind: ClassVar[str] = "set_start_spaces"
-    spaces: tuple[tuple[Color, int], ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(
-            self,
-            "spaces",
-            tuple(
-                sorted(
-                    ((Color(c), int(v)) for c, v in dict(self.spaces).items()),
-                    key=lambda p: _COLOR_ORDER[p[0]],
-                )
-            ),
-        )
+    spaces: tuple[tuple[Color, int], ...] = normalised(by_color)
 
 
-@dataclass(frozen=True)
+@verb("choose_start_space")
 class ChooseStartSpace(Action):
     """A player picks a ladder start space, in start-roll order."""
 
-    kind: ClassVar[str] = "choose_start_space"
     color: Color
     space: int
 
 
-@dataclass(frozen=True)
+@verb("place_amoeba")
 class PlaceAmoeba(Action):
     """A setup placement of an amoeba on an empty space."""
 
-    kind: ClassVar[str] = "place_amoeba"
     amoeba: AmoebaId
     space: int
 
 
 # ----- phase 1 -----------------------------------------------------------------------
-@dataclass(frozen=True)
+@verb("drift")
 class Drift(Action):
     """The amoeba drifts with the current."""
 
-    kind: ClassVar[str] = "drift"
     amoeba: AmoebaId
 
 
-@dataclass(frozen=True)
+@verb("move")
 class Move(Action):
     """The amoeba moves by itself (1 BP unless Streamlining)."""
 
-    kind: ClassVar[str] = "move"
     amoeba: AmoebaId
 
 
-@dataclass(frozen=True)
+@verb("stay")
 class Stay(Action):
     """The amoeba holds on and stays (Holding)."""
 
-    kind: ClassVar[str] = "stay"
     amoeba: AmoebaId
 
 
-@dataclass(frozen=True)
+@verb("roll_movement")
 class RollMovement(Action):
     """The die (two dice with Movement I) rolled for a move."""
 
-    kind: ClassVar[str] = "roll_movement"
     dice: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@verb("choose_direction")
 class ChooseDirection(Action):
     """The direction chosen for a move (`stay` where allowed)."""
 
-    kind: ClassVar[str] = "choose_direction"
     direction: str
 
 
-@dataclass(frozen=True)
+@verb("carry_cubes")
 class CarryCubes(Action):
     """Cubes a Tentacle amoeba carries along (may be none)."""
 
-    kind: ClassVar[str] = "carry_cubes"
     amoeba: AmoebaId
-    cubes: Cubes = ()
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cubes", norm_cubes(self.cubes))
+    cubes: Cubes = normalised(norm_cubes, ())
 
 
-@dataclass(frozen=True)
+@verb("ride_along")
 class RideAlong(Action):
     """A Holding amoeba decides whether to ride along with the amoeba leaving its space."""
 
-    kind: ClassVar[str] = "ride_along"
     amoeba: AmoebaId
     go: bool
 
 
-@dataclass(frozen=True)
+@verb("move_again")
 class MoveAgain(Action):
     """Speed: make the optional second, free, active move."""
 
-    kind: ClassVar[str] = "move_again"
 
-
-@dataclass(frozen=True)
+@verb("end_movement")
 class EndMovement(Action):
     """Speed: decline the second move."""
 
-    kind: ClassVar[str] = "end_movement"
 
-
-@dataclass(frozen=True)
+@verb("feed")
 class Feed(Action):
     """The amoeba eats these cubes (optionally parasitising a player on its space)."""
 
-    kind: ClassVar[str] = "feed"
     amoeba: AmoebaId
-    cubes: Cubes
+    cubes: Cubes = normalised(norm_cubes)
     parasite: Color | None = None
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cubes", norm_cubes(self.cubes))
 
-
-@dataclass(frozen=True)
+@verb("starve")
 class Starve(Action):
     """The amoeba finds no meal and starves (1 DP)."""
 
-    kind: ClassVar[str] = "starve"
     amoeba: AmoebaId
 
 
-@dataclass(frozen=True)
+@verb("attack")
 class Attack(Action):
     """Struggle for Survival: attack an amoeba on the same space instead of starving."""
 
-    kind: ClassVar[str] = "attack"
     amoeba: AmoebaId
     target: AmoebaId
 
 
-@dataclass(frozen=True)
+@verb("defend")
 class Defend(Action):
     """The attacked amoeba's owner turns the attack into a fight (1 BP)."""
 
-    kind: ClassVar[str] = "defend"
 
-
-@dataclass(frozen=True)
+@verb("escape")
 class Escape(Action):
     """The attacked amoeba flees by moving away (1 BP unless Streamlining)."""
 
-    kind: ClassVar[str] = "escape"
 
-
-@dataclass(frozen=True)
+@verb("accept_attack")
 class AcceptAttack(Action):
     """The attacked amoeba's owner makes no (further) response."""
 
-    kind: ClassVar[str] = "accept_attack"
 
-
-@dataclass(frozen=True)
+@verb("fight_roll")
 class FightRoll(Action):
     """The dice of a Defense fight: the attacker's and the defender's."""
 
-    kind: ClassVar[str] = "fight_roll"
     attacker: int
     defender: int
 
 
-@dataclass(frozen=True)
+@verb("retry_defense")
 class RetryDefense(Action):
     """Persistence: the defender fights once more, free."""
 
-    kind: ClassVar[str] = "retry_defense"
 
-
-@dataclass(frozen=True)
+@verb("retry_attack")
 class RetryAttack(Action):
     """Persistence: the attacker tries a failed attack once more, free."""
 
-    kind: ClassVar[str] = "retry_attack"
     target: AmoebaId
 
 
-@dataclass(frozen=True)
+@verb("decline_retry")
 class DeclineRetry(Action):
     """Persistence: no second try."""
 
-    kind: ClassVar[str] = "decline_retry"
-
 
 # ----- phase 2 -----------------------------------------------------------------------
-@dataclass(frozen=True)
+@verb("pay_debt")
 class PayDebt(Action):
     """Balance the ozone debt by returning gene cards and/or paying BP."""
 
-    kind: ClassVar[str] = "pay_debt"
     color: Color
-    genes: tuple[str, ...] = ()
+    genes: tuple[str, ...] = normalised(lambda genes: tuple(sorted(genes)), ())
     bp: int = 0
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "genes", tuple(sorted(self.genes)))
 
 
 # ----- phase 3 -----------------------------------------------------------------------
-@dataclass(frozen=True)
+@verb("buy_gene")
 class BuyGene(Action):
     """Buy a gene card; an advanced gene names the lower gene given up."""
 
-    kind: ClassVar[str] = "buy_gene"
     color: Color
     gene: str
     give_up: str | None = None
 
 
-@dataclass(frozen=True)
+@verb("end_purchases")
 class EndPurchases(Action):
     """The player buys nothing (more) this round."""
 
-    kind: ClassVar[str] = "end_purchases"
     color: Color
 
 
 # ----- phase 4 -----------------------------------------------------------------------
-@dataclass(frozen=True)
+@verb("divide")
 class Divide(Action):
     """Place a new amoeba by division (6 BP, 4 with Division Rate)."""
 
-    kind: ClassVar[str] = "divide"
     amoeba: AmoebaId
     space: int
 
 
-@dataclass(frozen=True)
+@verb("place_free_amoeba")
 class PlaceFreeAmoeba(Action):
     """A color with no amoeba on the board places one free amoeba anywhere."""
 
-    kind: ClassVar[str] = "place_free_amoeba"
     amoeba: AmoebaId
     space: int
 
 
-@dataclass(frozen=True)
+@verb("end_division")
 class EndDivision(Action):
     """The player places no (more) amoebas this round."""
 
-    kind: ClassVar[str] = "end_division"
     color: Color
 
 
 # ----- phase 5 -----------------------------------------------------------------------
-@dataclass(frozen=True)
+@verb("strike")
 class Strike(Action):
     """Aggression: an amoeba kills an enemy amoeba on its space (1 BP, once a round)."""
 
-    kind: ClassVar[str] = "strike"
     amoeba: AmoebaId
     target: AmoebaId
 
 
-@dataclass(frozen=True)
+@verb("decline_aggression")
 class DeclineAggression(Action):
     """The Aggression holder does not strike this round."""
 
-    kind: ClassVar[str] = "decline_aggression"
     color: Color
 
 
@@ -385,7 +276,7 @@ class DeclineAggression(Action):
 CORRECTION_FIELDS = ("bp", "dp", "cubes", "marker", "amoeba_space", "gene", "toxic")
 
 
-@dataclass(frozen=True)
+@verb("correct")
 class Correct(Action):
     """The referee sets a tracked quantity to what the table shows, with a reason.
 
@@ -397,7 +288,6 @@ class Correct(Action):
     value). The record's form is documented in docs/record-format.md.
     """
 
-    kind: ClassVar[str] = "correct"
     field: str
     value: int | None = None
     reason: str = ""
@@ -416,25 +306,12 @@ class Correct(Action):
 # Every verb of the record: the subclasses of Action, in the order they are defined above.
 
 
-# ----- JSON codec --------------------------------------------------------------------
-def _encode(value: Any, hint: Any = None) -> Any:
-    if hint == Cubes | None:
-        hint = Cubes
-    if hint == Cubes:  # also the (color, count) pairs of start rolls and start spaces
-        return {c.value: n for c, n in value}
-    if isinstance(value, AmoebaId):
-        return str(value)
-    if isinstance(value, (Color, Direction)):
-        return value.value
-    if isinstance(value, tuple):
-        return [_encode(v) for v in value]
-    return value
-
-
+# ----- JSON codec (the values: record/action_fields.py) ---------------------------------
 @functools.cache
 def _hints(cls: type) -> dict[str, Any]:
     # Cached: resolving the annotations costs ~0.1 ms, once per action class is enough.
-    return typing.get_type_hints(cls, globalns={**globals(), "AmoebaId": AmoebaId})
+    names = {**globals(), "AmoebaId": AmoebaId, "ClassVar": ClassVar}  # ClassVar: the base's
+    return typing.get_type_hints(cls, globalns=names)
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
@@ -445,80 +322,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         value = getattr(action, f.name)
         if value is None and f.default is None:
             continue
-        out[f.name] = _encode(value, hints[f.name])
+        out[f.name] = encode_value(value, hints[f.name])
     return out
-
-
-def _decode(hint: Any, value: Any, name: str) -> Any:  # noqa: C901 - one branch per type
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if origin is typing.Union or (origin is not None and type(None) in args):
-        if value is None:
-            return None
-        inner = [a for a in args if a is not type(None)]
-        return _decode(inner[0], value, name)
-    if hint is AmoebaId:
-        if not isinstance(value, str):
-            raise InvalidAction(msg("'{name}' must name an amoeba like 'red-3'", name=name))
-        try:
-            return AmoebaId.parse(value)
-        except ValueError:
-            text = msg(
-                "'{name}' must name an amoeba like 'red-3', not {value}",
-                name=name,
-                value=repr(value),
-            )
-            raise InvalidAction(text) from None
-    if hint is Color:
-        try:
-            return Color(value)
-        except ValueError:
-            # TRANSLATORS: {colors} are the record's color codes (red, yellow, ...), verbatim.
-            text = msg(
-                "'{name}' must be a color ({colors}), not {value}",
-                name=name,
-                colors=", ".join(c.value for c in Color),
-                value=repr(value),
-            )
-            raise InvalidAction(text) from None
-    if hint is bool:
-        if not isinstance(value, bool):
-            raise InvalidAction(msg("'{name}' must be true or false", name=name))
-        return value
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidAction(msg("'{name}' must be a whole number", name=name))
-        if abs(value) > 10_000:
-            raise InvalidAction(msg("'{name}' is out of range", name=name))
-        return value
-    if hint is str:
-        if not isinstance(value, str) or len(value) > 500:
-            raise InvalidAction(msg("'{name}' must be a short text", name=name))
-        return value
-    if hint == Cubes:
-        if not isinstance(value, dict):
-            raise InvalidAction(msg("'{name}' must map colors to cube counts", name=name))
-        pairs = []
-        for color, count in value.items():
-            c = _decode(Color, color, name)
-            n = _decode(int, count, name)
-            if n < 0:
-                text = msg("'{name}' cannot hold a negative number of cubes", name=name)
-                raise InvalidAction(text)
-            pairs.append((c, n))
-        return norm_cubes(pairs)
-    if origin is tuple:
-        pairs = len(args) == 2 and args[1] is Ellipsis and typing.get_origin(args[0]) is tuple
-        if isinstance(value, dict) and pairs:
-            pair = typing.get_args(args[0])
-            return tuple(
-                (_decode(pair[0], k, name), _decode(pair[1], v, name)) for k, v in value.items()
-            )
-        if not isinstance(value, list) or len(value) > 50:
-            raise InvalidAction(msg("'{name}' must be a list", name=name))
-        inner = args[0]
-        return tuple(_decode(inner, v, name) for v in value)
-    raise InvalidAction(msg("'{name}' has an unsupported type", name=name))
 
 
 def action_from_dict(data: Any) -> Action:
@@ -545,7 +350,7 @@ def action_from_dict(data: Any) -> Action:
                 text = msg("'{verb}' needs the field '{name}'", verb=verb, name=f.name)
                 raise InvalidAction(text)
             continue
-        kwargs[f.name] = _decode(hints[f.name], data[f.name], f.name)
+        kwargs[f.name] = decode_value(hints[f.name], data[f.name], f.name)
     try:
         return cls(**kwargs)
     except (TypeError, ValueError) as exc:

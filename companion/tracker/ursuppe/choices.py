@@ -9,19 +9,6 @@ from __future__ import annotations
 
 from itertools import product
 
-from companion.tracker.ursuppe import (
-    attacks,
-    decoy,
-    defects,
-    division,
-    genes_crust,
-    genes_deaths,
-    genes_explosion,
-    genes_phase3,
-    genes_steps,
-    market,
-    movement,
-)
 from companion.tracker.ursuppe.actions import (
     AcceptAttack,
     Action,
@@ -57,11 +44,16 @@ from companion.tracker.ursuppe.actions import (
     TurnEnvironmentCard,
 )
 from companion.tracker.ursuppe.data import HOLDING, TENTACLE, tentacle_capacity
-from companion.tracker.ursuppe.feeding import legal_meals
-from companion.tracker.ursuppe.lastanswer import MISSING, LastAnswer
-from companion.tracker.ursuppe.people import marker_colors
+from companion.tracker.ursuppe.genes import crust as genes_crust
+from companion.tracker.ursuppe.genes import deaths as genes_deaths
+from companion.tracker.ursuppe.genes import explosion as genes_explosion
+from companion.tracker.ursuppe.genes import phase3 as genes_phase3
+from companion.tracker.ursuppe.genes import steps as genes_steps
 from companion.tracker.ursuppe.phases import p3_extra
-from companion.tracker.ursuppe.state import AmoebaId, GameState, Step
+from companion.tracker.ursuppe.rules import attacks, decoy, defects, division, market, movement
+from companion.tracker.ursuppe.rules.feeding import legal_meals
+from companion.tracker.ursuppe.rules.people import marker_colors
+from companion.tracker.ursuppe.state import AmoebaId, GameState, Step, remember
 
 DIE = range(1, 7)
 
@@ -86,16 +78,14 @@ def start_roll_group(state: GameState) -> tuple:
     return next((g for g in state.cursor.start_groups if len(g) > 1), ())
 
 
-_legal = LastAnswer()
-
-
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every legal action now (corrections, shuffles and set start spaces aside)."""
-    found = _legal.get(state)
-    if found is not MISSING:
-        return found
+    return remember(state, legal_actions, lambda: _legal_now(state))
+
+
+def _legal_now(state: GameState) -> tuple[Action, ...]:
     builder = _BUILDERS.get(state.cursor.step)
-    return _legal.put(state, None, tuple(decoy.restrict(state, builder(state))) if builder else ())
+    return tuple(decoy.restrict(state, builder(state))) if builder else ()
 
 
 def _turn_card(state: GameState) -> list[Action]:

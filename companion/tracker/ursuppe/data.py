@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from companion.tracker.msg import N_, P_
-from companion.tracker.ursuppe.extra_genes import EXTRA_GENES, EXTRA_INCLUDED_ABILITIES
-from companion.tracker.ursuppe.genecard import GeneCard
+from companion.tracker.ursuppe.genes.card import GeneCard
+from companion.tracker.ursuppe.genes.extra import EXTRA_GENES, EXTRA_INCLUDED_ABILITIES
 
 
 class Direction(StrEnum):

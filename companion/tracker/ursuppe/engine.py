@@ -16,7 +16,7 @@ from companion.tracker.colors import Color, color_term
 from companion.tracker.errors import IllegalAction, InvalidAction
 from companion.tracker.msg import msg
 from companion.tracker.text import check_text
-from companion.tracker.ursuppe import decoy, outcome, people, sources
+from companion.tracker.ursuppe import sources
 from companion.tracker.ursuppe.actions import (
     Action,
     Correct,
@@ -24,21 +24,29 @@ from companion.tracker.ursuppe.actions import (
     ShuffleEnvironmentDeck,
 )
 from companion.tracker.ursuppe.choices import legal_actions as _legal
-from companion.tracker.ursuppe.corrections import apply_correction
-from companion.tracker.ursuppe.corrections_table import MAX_BOX
 from companion.tracker.ursuppe.data import ENVIRONMENT_CARDS, START_CUBES_PER_SPACE
-from companion.tracker.ursuppe.extra_actions import ShuffleExtraGenes
-from companion.tracker.ursuppe.extra_genes import EXTRA_KEYS
 from companion.tracker.ursuppe.flow import Event, Events, say, start
+from companion.tracker.ursuppe.genes.actions import ShuffleExtraGenes
+from companion.tracker.ursuppe.genes.extra import EXTRA_KEYS
 from companion.tracker.ursuppe.handlers import handle
-from companion.tracker.ursuppe.labels import describe
-from companion.tracker.ursuppe.lastanswer import carry_all
 from companion.tracker.ursuppe.options import ExtraGenesMode
 from companion.tracker.ursuppe.phases import p3_extra
-from companion.tracker.ursuppe.phrases import comma_list
-from companion.tracker.ursuppe.prompts import prompt
-from companion.tracker.ursuppe.refusals import explain
-from companion.tracker.ursuppe.state import GameSetup, GameState, Phase, Step, check_deck
+from companion.tracker.ursuppe.record.corrections import apply_correction
+from companion.tracker.ursuppe.record.corrections_table import MAX_BOX
+from companion.tracker.ursuppe.refusals.why_not import explain
+from companion.tracker.ursuppe.rules import decoy, people
+from companion.tracker.ursuppe.state import (
+    GameSetup,
+    GameState,
+    Phase,
+    Step,
+    carry_answers,
+    check_deck,
+)
+from companion.tracker.ursuppe.views import outcome
+from companion.tracker.ursuppe.views.labels import describe
+from companion.tracker.ursuppe.views.phrases import comma_list
+from companion.tracker.ursuppe.views.prompts import prompt
 
 CHANCE_STEPS = {
     Step.TURN_CARD,
@@ -239,7 +247,7 @@ def apply(state: GameState, action: Action) -> Applied:
         new = handle(state, action, events)
     new = _forced(new, events)
     done = replace(new, revision=state.revision + 1)
-    carry_all(new, done)  # what was asked of `new` holds for `done`: none reads the revision
+    carry_answers(new, done)  # what was asked of `new` holds for `done`: none reads the revision
     return Applied(done, tuple(events))
 
 

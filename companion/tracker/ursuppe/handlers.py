@@ -6,9 +6,9 @@ a new action (a gene's decision) adds one row to the table of the module of its 
 
 from __future__ import annotations
 
-from companion.tracker.ursuppe import genes_steps
 from companion.tracker.ursuppe.actions import Action
 from companion.tracker.ursuppe.acts import attacks, extra, movement, phases, setup
+from companion.tracker.ursuppe.genes import steps as genes_steps
 from companion.tracker.ursuppe.phases.base import Events
 from companion.tracker.ursuppe.state import GameState
 

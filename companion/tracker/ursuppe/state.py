@@ -1,303 +1,48 @@
-"""The game state: frozen dataclasses of tuples, changed only with `dataclasses.replace`."""
+"""The game state: frozen dataclasses of tuples, changed only with `dataclasses.replace`.
+
+The setup (`setup.py`), the phases and steps (`steps.py`), the pieces (`pieces.py`) and the
+cursor (`cursor.py`) live beside it; their names are
+imported here too, where every module has always found them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
-from enum import StrEnum
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
 from functools import cache, cached_property
-from typing import Any, NamedTuple
+from typing import Any, TypeVar
 
-from companion.tracker.citations import Book
 from companion.tracker.colors import Color, color_ref
-from companion.tracker.msg import Msg, Seq, msg, nmsg
-from companion.tracker.persons import seat_refs
-from companion.tracker.ursuppe.board import Board, BoardFlip, make_board
+from companion.tracker.msg import Seq
+from companion.tracker.ursuppe.cursor import AttackCtx as AttackCtx
+from companion.tracker.ursuppe.cursor import Cursor as Cursor
+from companion.tracker.ursuppe.cursor import MoveCtx as MoveCtx
+from companion.tracker.ursuppe.cursor import MoveStep as MoveStep
 from companion.tracker.ursuppe.data import (
-    ENVIRONMENT_CARDS,
-    FOOD_CUBES_PER_COLOR,
     GENES_BY_KEY,
-    INCLUDED_ABILITIES,
-    LADDER_LENGTH,
     PERSISTENCE,
-    PLACEHOLDER_DECK,
     EnvironmentCard,
     GeneCard,
 )
-from companion.tracker.ursuppe.options import ExtraGenePrices, ExtraGenesMode, RuleOptions
-from companion.tracker.ursuppe.people import (
+from companion.tracker.ursuppe.options import ExtraGenePrices
+from companion.tracker.ursuppe.pieces import Amoeba as Amoeba
+from companion.tracker.ursuppe.pieces import AmoebaId as AmoebaId
+from companion.tracker.ursuppe.pieces import HeldGene as HeldGene
+from companion.tracker.ursuppe.pieces import Player as Player
+from companion.tracker.ursuppe.rules.people import (
     Person,
-    TwoPlayers,
     partners,
     person_of,
-    persons,
     shares_records,
     turn_order,
 )
+from companion.tracker.ursuppe.setup import GameSetup as GameSetup
+from companion.tracker.ursuppe.setup import Seat as Seat
+from companion.tracker.ursuppe.setup import check_deck as check_deck
+from companion.tracker.ursuppe.steps import PHASE_TITLES as PHASE_TITLES
+from companion.tracker.ursuppe.steps import Phase as Phase
+from companion.tracker.ursuppe.steps import Step as Step
 
-
-class Phase(StrEnum):
-    """Where the game is: setup, one of the six phases of a round, or over."""
-
-    SETUP = "setup"
-    MOVEMENT = "movement"
-    ENVIRONMENT = "environment"
-    GENES = "genes"
-    DIVISION = "division"
-    DEATHS = "deaths"
-    SCORING = "scoring"
-    OVER = "over"
-
-    @property
-    def number(self) -> int:
-        """The phase number 1-6 (0 for setup, 7 when over)."""
-        return list(Phase).index(self)
-
-
-PHASE_TITLES = {
-    Phase.SETUP: msg("Setup"),
-    Phase.MOVEMENT: msg("Phase 1: movement and feeding"),
-    Phase.ENVIRONMENT: msg("Phase 2: environment and gene defects"),
-    Phase.GENES: msg("Phase 3: new genes"),
-    Phase.DIVISION: msg("Phase 4: cell division"),
-    Phase.DEATHS: msg("Phase 5: deaths"),
-    Phase.SCORING: msg("Phase 6: scoring"),
-    Phase.OVER: msg("Game over"),
-}
-
-
-class Step(StrEnum):
-    """What the engine awaits from the table."""
-
-    TURN_CARD = "turn_card"
-    START_ROLLS = "start_rolls"
-    START_SPACE = "start_space"
-    PLACE = "place"
-    MOVEMENT_CHOICE = "movement_choice"
-    MOVE_ROLL = "move_roll"
-    MOVE_DIRECTION = "move_direction"
-    CARRY = "carry"
-    RIDE_ALONG = "ride_along"
-    SECOND_MOVE = "second_move"
-    FEED = "feed"
-    ATTACK_RESPONSE = "attack_response"
-    FIGHT_ROLL = "fight_roll"
-    DEFENSE_RETRY = "defense_retry"
-    ATTACK_RETRY = "attack_retry"
-    PAY_DEBT = "pay_debt"
-    BUY = "buy"
-    DIVIDE = "divide"
-    AGGRESSION = "aggression"
-    TURN_EXTRA = "turn_extra"
-    HARD_CRUST = "hard_crust"  # Hard Crust: the attacker pays 1 BP more or gives up
-    EXCRETE = "excrete"  # Cleanliness: where the excreta go
-    CAMOUFLAGE_ROLL = "camouflage_roll"  # Camouflage I: the attacker's die
-    REBOUND = "rebound"  # Rebound: bounce past the obstacle, or stay
-    NONE = "none"
-
-
-class AmoebaId(NamedTuple):
-    """An amoeba by color and printed number, written `red-3`."""
-
-    color: Color
-    number: int
-
-    def __str__(self) -> str:
-        return f"{self.color.value}-{self.number}"
-
-    @classmethod
-    def parse(cls, text: str) -> AmoebaId:
-        """Read `red-3`; raises ValueError."""
-        color, _, number = str(text).rpartition("-")
-        return cls(Color(color), int(number))
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A player at the table: a name and a color."""
-
-    name: str
-    color: Color
-
-
-@dataclass(frozen=True)
-class GameSetup:
-    """Everything fixed before the first action: seats, the group's box, the rule options."""
-
-    seats: tuple[Seat, ...]
-    deck: tuple[EnvironmentCard, ...] = PLACEHOLDER_DECK
-    deck_is_placeholder: bool = True
-    board_flip: BoardFlip = BoardFlip.NONE
-    ladder_length: int = LADDER_LENGTH
-    options: RuleOptions = field(default_factory=RuleOptions)
-    rulebook: Book = Book.SPANISH  # the printed rules the group holds, cited in its words
-    two_players: TwoPlayers = TwoPlayers.NONE  # 000 §Ursuppe para 2 jugadores
-    decoy_scores: bool = True  # whether the decoy's marker advances (a setup agreement)
-    box_cubes: int = FOOD_CUBES_PER_COLOR  # food cubes of each color in the group's box
-    extra_genes: ExtraGenesMode = ExtraGenesMode.NONE  # how extra genes enter (003 §Play)
-    extra_start: tuple[str, ...] = ()  # the starting set (or the fixed list) of extra genes
-
-    @property
-    def players(self) -> int:
-        """Number of players."""
-        return len(self.seats)
-
-    @cached_property
-    def colors(self) -> tuple[Color, ...]:
-        """Colors in play, in seat order."""
-        return tuple(s.color for s in self.seats)
-
-    @cached_property
-    def people(self) -> tuple[Person, ...]:
-        """Who plays which colors (`people.persons`)."""
-        return persons(self)
-
-    @cached_property
-    def _seat_of(self) -> dict[Color, int]:
-        return {s.color: i for i, s in enumerate(self.seats)}
-
-    @cached_property
-    def player_refs(self) -> dict[Color, Seq]:
-        """Each color's player as every screen names them, made once per game (a screen
-        names the players on every tap)."""
-        return seat_refs(self.seats)
-
-    @property
-    def end_zone_start(self) -> int:
-        """The first ladder space of the end zone."""
-        start = self.options.end_zone_start
-        return start if start is not None else self.ladder_length - 9
-
-    @cached_property
-    def board(self) -> Board:
-        """The soup as the group confirmed it."""
-        return make_board(self.board_flip)
-
-    @cached_property
-    def cards(self) -> dict[str, EnvironmentCard]:
-        """The environment deck by card id."""
-        return {c.id: c for c in self.deck}
-
-    def seat_index(self, color: Color) -> int:
-        """The index of the seat playing a color."""
-        return self._seat_of[color]
-
-
-@dataclass(frozen=True)
-class Amoeba:
-    """An amoeba on the soup."""
-
-    color: Color
-    number: int
-    space: int
-    dp: int = 0
-
-    @cached_property  # asked for thousands of times per replay; kept beside the fields
-    def id(self) -> AmoebaId:
-        """This amoeba's id."""
-        return AmoebaId(self.color, self.number)
-
-
-@dataclass(frozen=True)
-class HeldGene:
-    """A gene card held by a player since a round (advanced genes need an earlier round)."""
-
-    key: str
-    since_round: int
-
-
-@dataclass(frozen=True)
-class Player:
-    """A player's tracked quantities."""
-
-    color: Color
-    name: str
-    bp: int
-    marker: int = 0  # ladder space; 0 until placed at setup
-    genes: tuple[HeldGene, ...] = ()
-    used_this_round: tuple[str, ...] = ()  # "defense", "escape", "aggression"
-
-    @cached_property
-    def gene_keys(self) -> tuple[str, ...]:
-        """The keys of the genes held."""
-        return tuple(g.key for g in self.genes)
-
-    def holds(self, key: str) -> bool:
-        """Whether the player holds this gene card."""
-        return key in self.gene_keys
-
-    def has(self, ability: str) -> bool:
-        """Whether the player's amoebas have an ability, held directly or via an advanced gene."""
-        for g in self.genes:
-            if g.key == ability or ability in INCLUDED_ABILITIES.get(g.key, ()):
-                return True
-        return False
-
-
-@dataclass(frozen=True)
-class MoveStep:
-    """A pending follow-up of a move: an amoeba may carry cubes, or ride along."""
-
-    kind: str  # "carry" | "ride"
-    amoeba: AmoebaId
-    origin: int
-    destination: int
-
-
-@dataclass(frozen=True)
-class MoveCtx:
-    """An active move, drift or escape in progress."""
-
-    mover: AmoebaId
-    purpose: str  # "turn" (phase 1 own move) | "escape" (fleeing an attack)
-    active: bool  # an active move (not a drift)
-    moves: int = 0  # active moves completed
-    origin: int = 0
-    options: tuple[str, ...] = ()  # directions to choose from (MOVE_DIRECTION)
-    dice: tuple[int, ...] = ()
-    queue: tuple[MoveStep, ...] = ()
-    rebound: int = 0  # Rebound: the space a blocked amoeba may bounce to (0: none pending)
-
-
-@dataclass(frozen=True)
-class AttackCtx:
-    """An attack in progress: Struggle for Survival (phase 1) or Aggression (phase 5)."""
-
-    kind: str  # "struggle" | "aggression"
-    attacker: AmoebaId
-    target: AmoebaId
-    space: int
-    tried: tuple[str, ...] = ()  # responses already met in this attack
-    attacker_retried: bool = False
-    defender_retried: bool = False
-    camouflage: int = 0  # Camouflage I: the attacker's die (0: not rolled)
-
-
-@dataclass(frozen=True)
-class Cursor:
-    """The position of play: what is awaited, whose turn, and work in progress."""
-
-    step: Step
-    order: tuple[Color, ...] = ()
-    index: int = 0
-    amoeba: AmoebaId | None = None
-    acted: tuple[AmoebaId, ...] = ()
-    move: MoveCtx | None = None
-    attack: AttackCtx | None = None
-    may_attack: bool = True
-    fast_food: str = ""  # Fast Food: "eat_first" (feeding before moving) | "then_move"
-    placement_round: int = 0
-    start_groups: tuple[tuple[Color, ...], ...] = ()
-    start_rolls: tuple[tuple[Color, int], ...] = ()
-    start_order: tuple[Color, ...] = ()
-    to_turn: int = 0  # extra genes still to turn over now (phase 3, after the leader)
-    exploding: bool = False  # Population Explosion: the actor places free amoebas (phase 4)
-
-    @property
-    def actor(self) -> Color | None:
-        """The color whose turn it is in the current order, if any."""
-        if 0 <= self.index < len(self.order):
-            return self.order[self.index]
-        return None
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -332,6 +77,13 @@ class GameState:
     extra_pile: tuple[str, ...] = ()  # the rest of a recorded shuffle of extra genes, next first
     toxic: tuple[tuple[int, int], ...] = ()  # Toxic Excretions: (space, DP tokens), by space
     revision: int = 0
+
+    @cached_property
+    def answers(self) -> dict[Any, Any]:
+        """What was worked out about this very state (its legal actions, its prompt, a meal
+        list): a tap asks the same questions of one state several times. Kept on the state,
+        so it goes with it; never shared between states (`remember`, `carry_answers`)."""
+        return {}
 
     # ----- lookups -------------------------------------------------------------------
     @property
@@ -482,6 +234,22 @@ def _copied(obj: GameState | Cursor, changes: dict[str, object]) -> Any:
 _FIELDS = {cls: frozenset(f.name for f in fields(cls)) for cls in (GameState, Cursor)}
 
 
+def remember(state: GameState, question: Any, work: Callable[[], T]) -> T:
+    """The answer to `question` about this state: worked out once, then kept on the state."""
+    answers = state.answers
+    found = answers.get(question, answers)  # the dict itself: nothing remembered
+    if found is answers:
+        found = answers[question] = work()
+    return found
+
+
+def carry_answers(old: GameState, new: GameState) -> None:
+    """Hand what was worked out about `old` to `new`, a copy that differs only in what no
+    question reads (its revision number)."""
+    if "answers" in old.__dict__:
+        new.__dict__["answers"] = old.__dict__["answers"]
+
+
 def partners_before(state: GameState, color: Color) -> bool:
     """Whether a color's record mirrors an earlier seat's (counted once, double play II)."""
     return any(state.seat(c) < state.seat(color) for c in partners(state.setup, color))
@@ -528,16 +296,6 @@ def amoeba_label(game: GameState | GameSetup, aid: AmoebaId) -> str:
 def new_players(setup: GameSetup, bp: int) -> tuple[Player, ...]:
     """Players at the start of a game."""
     return tuple(Player(color=s.color, name=s.name, bp=bp) for s in setup.seats)
-
-
-def check_deck(deck: tuple[EnvironmentCard, ...]) -> Msg | None:
-    """Why a deck is not usable, or None."""
-    if len(deck) != ENVIRONMENT_CARDS:
-        count = nmsg("{n} card", "{n} cards", len(deck))
-        return msg("the environment deck has {count}; the game has 11", count=count)
-    if len({c.id for c in deck}) != len(deck):
-        return msg("two environment cards share an id")
-    return None
 
 
 @cache

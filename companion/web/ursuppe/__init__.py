@@ -5,7 +5,7 @@ rules prose, registered in `web/gameshells.py` as `SHELL`."""
 from __future__ import annotations
 
 from companion.tracker.game import URSUPPE
-from companion.tracker.ursuppe.deckcheck import deck_warnings
+from companion.tracker.ursuppe.rules.deckcheck import deck_warnings
 from companion.web.console_markup import build
 from companion.web.gameshell import GameShell
 from companion.web.ursuppe import autoroll, correction, drawings, setup, soup_svg, views, why

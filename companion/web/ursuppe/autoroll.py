@@ -16,7 +16,7 @@ from companion.tracker.errors import ActionError
 from companion.tracker.record_core import Undo
 from companion.tracker.ursuppe import legal_actions
 from companion.tracker.ursuppe.actions import Action, RollForStartOrder, TurnEnvironmentCard
-from companion.tracker.ursuppe.record import Entry
+from companion.tracker.ursuppe.record.document import Entry
 from companion.tracker.ursuppe.state import GameState, Step
 from companion.web.common import store
 from companion.web.ursuppe.controls import DICE_STEPS, dice_action

@@ -8,7 +8,7 @@ from typing import Any
 from companion.store import Game
 from companion.tracker.ursuppe import prompt
 from companion.tracker.ursuppe.data import GENES
-from companion.tracker.ursuppe.projection import table_view
+from companion.tracker.ursuppe.views.public import table_view
 from companion.web.common import store
 from companion.web.shapes import SHAPES
 from companion.web.ursuppe.controls import controls

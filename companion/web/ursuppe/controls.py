@@ -14,8 +14,8 @@ from companion.tracker.colors import color_term
 from companion.tracker.msg import N_, Param, msg
 from companion.tracker.ursuppe import actions as A
 from companion.tracker.ursuppe import describe, legal_actions
-from companion.tracker.ursuppe import extra_actions as X
 from companion.tracker.ursuppe.data import tentacle_capacity
+from companion.tracker.ursuppe.genes import actions as X
 from companion.tracker.ursuppe.state import GameState, Step
 from companion.web.ursuppe.stages import Group, stage
 

@@ -26,7 +26,7 @@ from flask import request
 from markupsafe import Markup
 
 from companion.i18n import current_language
-from companion.tracker.ursuppe.lastanswer import MISSING, LastAnswer
+from companion.memo import MISSING, LastAnswer
 from companion.web import svg
 from companion.web.ursuppe import soup_svg
 

@@ -14,8 +14,8 @@ from flask_babel import gettext as _
 from companion.i18n import t
 from companion.tracker.errors import InvalidAction
 from companion.tracker.msg import Msg, msg
-from companion.tracker.ursuppe.extra_actions import ShuffleExtraGenes
-from companion.tracker.ursuppe.extra_genes import EXTRA_GENES, EXTRA_KEYS, RECOMMENDED_START
+from companion.tracker.ursuppe.genes.actions import ShuffleExtraGenes
+from companion.tracker.ursuppe.genes.extra import EXTRA_GENES, EXTRA_KEYS, RECOMMENDED_START
 from companion.tracker.ursuppe.options import ExtraGenesMode
 from companion.tracker.ursuppe.state import GameSetup
 

@@ -18,7 +18,6 @@ from companion.tracker.errors import InvalidAction
 from companion.tracker.msg import msg
 from companion.tracker.text import check_text
 from companion.tracker.ursuppe.actions import ShuffleEnvironmentDeck
-from companion.tracker.ursuppe.board import BoardFlip, make_board
 from companion.tracker.ursuppe.data import (
     FOOD_CUBES_PER_COLOR,
     PLACEHOLDER_DECK,
@@ -27,7 +26,8 @@ from companion.tracker.ursuppe.data import (
     EnvironmentCard,
 )
 from companion.tracker.ursuppe.options import RuleOptions
-from companion.tracker.ursuppe.people import TwoPlayers
+from companion.tracker.ursuppe.rules.board import BoardFlip, make_board
+from companion.tracker.ursuppe.rules.people import TwoPlayers
 from companion.tracker.ursuppe.sources import RULEBOOKS
 from companion.tracker.ursuppe.state import GameSetup, Seat
 from companion.web.common import store

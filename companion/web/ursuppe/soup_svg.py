@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from companion.i18n import current_language, ngettext
 from companion.i18n import gettext as _
-from companion.tracker.ursuppe.board import Board
+from companion.tracker.ursuppe.rules.board import Board
 from companion.web.svg import CELL, FILL, INK, _compass, shape
 
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from companion.tracker.msg import Msg, nmsg
 from companion.tracker.ursuppe import actions as A
-from companion.tracker.ursuppe import extra_actions as X
 from companion.tracker.ursuppe.actions import cubes_ref
 from companion.tracker.ursuppe.data import GENES_BY_KEY
+from companion.tracker.ursuppe.genes import actions as X
 from companion.tracker.ursuppe.state import GameState, player_ref
 
 STAGED_OVER = 30  # more buttons than this: choose a group first

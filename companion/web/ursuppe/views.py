@@ -8,15 +8,16 @@ from typing import Any
 
 from flask import request
 
+from companion.gcpause import collector_paused
 from companion.store import Game
 from companion.tracker.colors import Color
 from companion.tracker.errors import InvalidAction
 from companion.tracker.ursuppe.data import GENES_BY_KEY
-from companion.tracker.ursuppe.moment import changes
-from companion.tracker.ursuppe.projection import public_view
-from companion.tracker.ursuppe.record import record_from_dict, record_text, replay_record
-from companion.tracker.ursuppe.seat_projection import person_seat_view, seat_view
+from companion.tracker.ursuppe.record.document import record_from_dict, record_text, replay_record
 from companion.tracker.ursuppe.state import GameState
+from companion.tracker.ursuppe.views.moment import changes
+from companion.tracker.ursuppe.views.public import public_view
+from companion.tracker.ursuppe.views.seat import person_seat_view, seat_view
 from companion.web.shapes import SHAPES
 from companion.web.ursuppe.console import context
 from companion.web.ursuppe.controls import action_from_form
@@ -100,5 +101,6 @@ def export_text(game: Game) -> str:
 def read_record(data: Any) -> Any:
     """A record read and replayed (raises RecordError)."""
     record = record_from_dict(data)
-    replay_record(record)
+    with collector_paused():  # a long record: see gcpause
+        replay_record(record)
     return record

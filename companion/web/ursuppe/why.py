@@ -1,12 +1,12 @@
 """Why this number, on the console and the phones: each computed number opens its derivation
-(`tracker/ursuppe/why.py` computes them; this only picks which ones a screen shows)."""
+(`tracker/ursuppe/views/why.py` computes them; this only picks which ones a screen shows)."""
 
 from __future__ import annotations
 
 from companion.tracker.colors import Color
-from companion.tracker.ursuppe import market
-from companion.tracker.ursuppe import why as core
+from companion.tracker.ursuppe.rules import market
 from companion.tracker.ursuppe.state import GameState, Phase
+from companion.tracker.ursuppe.views import why as core
 
 
 def derivations(state: GameState, color: Color | str) -> dict[str, core.Derivation]:

@@ -6,15 +6,7 @@ from dataclasses import replace
 
 from companion.tracker.colors import Color
 from companion.tracker.msg import msg, nmsg
-from companion.tracker.ursuppe import (
-    attacks,
-    feeding,
-    flow,
-    genes_attacks,
-    genes_feeding,
-    movement,
-    sources,
-)
+from companion.tracker.ursuppe import flow, sources
 from companion.tracker.ursuppe.actions import (
     AcceptAttack,
     Attack,
@@ -29,9 +21,12 @@ from companion.tracker.ursuppe.actions import (
     Strike,
 )
 from companion.tracker.ursuppe.data import PARASITISM, PERSISTENCE, STREAMLINING
+from companion.tracker.ursuppe.genes import attacks as genes_attacks
+from companion.tracker.ursuppe.genes import feeding as genes_feeding
 from companion.tracker.ursuppe.phases.base import Events, say, who
-from companion.tracker.ursuppe.phrases import gene
+from companion.tracker.ursuppe.rules import attacks, feeding, movement
 from companion.tracker.ursuppe.state import AttackCtx, GameState, MoveCtx, Step
+from companion.tracker.ursuppe.views.phrases import gene
 
 
 def _feed(state: GameState, action: Feed, events: Events) -> GameState:

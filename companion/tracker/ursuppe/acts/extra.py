@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from companion.tracker.ursuppe import genes_crust
-from companion.tracker.ursuppe.extra_actions import (
+from companion.tracker.ursuppe.genes import crust as genes_crust
+from companion.tracker.ursuppe.genes.actions import (
     GiveUpAttack,
     PayHardCrust,
     ShuffleExtraGenes,

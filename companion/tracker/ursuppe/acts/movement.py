@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker.msg import msg, nmsg
-from companion.tracker.ursuppe import flow, genes_economy, genes_moves, movement, sources
+from companion.tracker.ursuppe import flow, sources
 from companion.tracker.ursuppe.actions import (
     CarryCubes,
     ChooseDirection,
@@ -19,9 +19,12 @@ from companion.tracker.ursuppe.actions import (
     cubes_ref,
 )
 from companion.tracker.ursuppe.data import HOLDING, SPEED, STREAMLINING, TENTACLE
+from companion.tracker.ursuppe.genes import economy as genes_economy
+from companion.tracker.ursuppe.genes import moves as genes_moves
 from companion.tracker.ursuppe.phases.base import Events, say, who
-from companion.tracker.ursuppe.phrases import comma_list, dice_ref, gene, how_chosen
+from companion.tracker.ursuppe.rules import movement
 from companion.tracker.ursuppe.state import GameState, MoveCtx, Step
+from companion.tracker.ursuppe.views.phrases import comma_list, dice_ref, gene, how_chosen
 
 
 def _drift(state: GameState, action: Drift, events: Events) -> GameState:

@@ -5,15 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker.msg import msg, nmsg
-from companion.tracker.ursuppe import (
-    defects,
-    division,
-    flow,
-    genes_explosion,
-    genes_phase3,
-    market,
-    sources,
-)
+from companion.tracker.ursuppe import flow, sources
 from companion.tracker.ursuppe.actions import (
     BuyGene,
     DeclineAggression,
@@ -24,10 +16,13 @@ from companion.tracker.ursuppe.actions import (
     PlaceFreeAmoeba,
 )
 from companion.tracker.ursuppe.data import GENES_BY_KEY
-from companion.tracker.ursuppe.extra_actions import Explode, SwapGene
+from companion.tracker.ursuppe.genes import explosion as genes_explosion
+from companion.tracker.ursuppe.genes import phase3 as genes_phase3
+from companion.tracker.ursuppe.genes.actions import Explode, SwapGene
 from companion.tracker.ursuppe.phases.base import Events, say, who
-from companion.tracker.ursuppe.phrases import gene
+from companion.tracker.ursuppe.rules import defects, division, market
 from companion.tracker.ursuppe.state import GameState, HeldGene, player_ref
+from companion.tracker.ursuppe.views.phrases import gene
 
 
 def _pay_debt(state: GameState, action: PayDebt, events: Events) -> GameState:

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from companion.tracker.colors import Color
 from companion.tracker.msg import Seq, msg, nmsg
-from companion.tracker.ursuppe import flow, people, sources
+from companion.tracker.ursuppe import flow, sources
 from companion.tracker.ursuppe.actions import (
     ChooseStartSpace,
     PlaceAmoeba,
@@ -16,8 +16,9 @@ from companion.tracker.ursuppe.actions import (
     TurnEnvironmentCard,
 )
 from companion.tracker.ursuppe.phases.base import Events, say, who
-from companion.tracker.ursuppe.phrases import and_list, comma_list
+from companion.tracker.ursuppe.rules import people
 from companion.tracker.ursuppe.state import GameState, Step, marker_ref
+from companion.tracker.ursuppe.views.phrases import and_list, comma_list
 
 
 def _turn_card(state: GameState, action: TurnEnvironmentCard, events: Events) -> GameState:

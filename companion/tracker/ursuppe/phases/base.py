@@ -1,12 +1,21 @@
-"""What every phase step shares: explained events and small state edits."""
+"""What every phase step shares: explained events, small state edits, and the hand-offs
+between phases.
+
+A phase hands the game on to another without importing it (so the phase machine has no
+import circle): each step another module continues with registers itself by name
+(`@continued`), and the one that hands on names it (`hand_on("begin_round", state, events)`).
+`flow` imports every phase, so all are registered before the engine runs a step; the table
+is filled while the modules load and never changes after.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from companion.tracker.citations import Rule
 from companion.tracker.msg import Msg, Seq, as_msg
-from companion.tracker.ursuppe import people
+from companion.tracker.ursuppe.rules import people
 from companion.tracker.ursuppe.state import Amoeba, AmoebaId, GameState, amoeba_ref
 
 
@@ -25,6 +34,21 @@ class Event:
 
 
 Events = list[Event]
+Continuation = Callable[[GameState, Events], GameState]
+
+# The steps one phase hands the game on to, by name (see the module's docstring).
+CONTINUATIONS: dict[str, Continuation] = {}
+
+
+def continued(step: Continuation) -> Continuation:
+    """Register a step that another phase hands the game on to (by its name)."""
+    CONTINUATIONS[step.__name__] = step
+    return step
+
+
+def hand_on(name: str, state: GameState, events: Events) -> GameState:
+    """Continue with the step registered as `name` (a step of another phase)."""
+    return CONTINUATIONS[name](state, events)
 
 
 def say(events: Events, kind: str, text: Msg | str, source: Rule | None = None) -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker.msg import msg, nmsg
-from companion.tracker.ursuppe import decoy, people, sources
+from companion.tracker.ursuppe import sources
 from companion.tracker.ursuppe.data import FOOD_CUBES_PER_COLOR, START_BP, START_CUBES_PER_SPACE
-from companion.tracker.ursuppe.movement import direction_text
-from companion.tracker.ursuppe.phases import p1_movement, p2_environment, p3_genes
-from companion.tracker.ursuppe.phases.base import Events, purse_order, say
+from companion.tracker.ursuppe.phases.base import Events, continued, hand_on, purse_order, say
+from companion.tracker.ursuppe.rules import decoy, people
+from companion.tracker.ursuppe.rules.movement import direction_text
 from companion.tracker.ursuppe.state import Cursor, GameSetup, GameState, Phase, Step, new_players
 
 
@@ -37,9 +37,9 @@ def after_card(state: GameState, events: Events) -> GameState:
         return state.with_cursor(step=Step.START_ROLLS, start_groups=groups)
     if state.round >= 2:
         order = purse_order(state)
-        return p2_environment.next_debtor(state.with_cursor(order=order, index=0), events)
+        return hand_on("next_debtor", state.with_cursor(order=order, index=0), events)
     say(events, "defects", msg("No gene defects in the first round."), sources.PHASE_2)
-    return p3_genes.begin_genes(state, events)
+    return hand_on("begin_genes", state, events)
 
 
 def turn_card(state: GameState, card_id: str, events: Events) -> GameState:
@@ -68,6 +68,7 @@ def turn_card(state: GameState, card_id: str, events: Events) -> GameState:
     return after_card(state, events)
 
 
+@continued
 def maybe_auto_card(state: GameState, events: Events) -> GameState:
     """Turn the next card of a recorded shuffle, if there is one."""
     if state.cursor.step is Step.TURN_CARD and state.shuffled_order:
@@ -107,4 +108,4 @@ def after_placement(state: GameState, events: Events) -> GameState:
         say(events, "setup", text, sources.PLACEMENT)
         order = state.ladder_order(descending=True)
         return state.with_cursor(order=order, index=0, placement_round=2)
-    return p1_movement.begin_round(state, events)
+    return hand_on("begin_round", state, events)

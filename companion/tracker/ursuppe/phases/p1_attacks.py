@@ -5,17 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker.msg import msg, nmsg
-from companion.tracker.ursuppe import (
-    attacks,
-    deaths,
-    genes_attacks,
-    genes_crust,
-    genes_deaths,
-    sources,
-)
+from companion.tracker.ursuppe import sources
+from companion.tracker.ursuppe.genes import attacks as genes_attacks
+from companion.tracker.ursuppe.genes import crust as genes_crust
+from companion.tracker.ursuppe.genes import deaths as genes_deaths
 from companion.tracker.ursuppe.options import ArmorVsAggression
-from companion.tracker.ursuppe.phases import p1_movement, p5_deaths
-from companion.tracker.ursuppe.phases.base import Events, say, set_amoeba, who
+from companion.tracker.ursuppe.phases.base import Events, continued, hand_on, say, set_amoeba, who
+from companion.tracker.ursuppe.rules import attacks, deaths
 from companion.tracker.ursuppe.state import AttackCtx, GameState, Step
 
 
@@ -44,6 +40,7 @@ def ask_response(state: GameState, events: Events) -> GameState:
     return attack_succeeds(state, events)
 
 
+@continued
 def attack_succeeds(state: GameState, events: Events) -> GameState:
     """The attack gets through: a violent death, or Aggression's kill (Armor: 1 DP); Hard
     Crust first asks the attacker for 1 BP more."""
@@ -56,7 +53,7 @@ def attack_succeeds(state: GameState, events: Events) -> GameState:
     if attack.kind == "struggle":
         survived = genes_attacks.survives_mouthful(state, attack, events)
         if survived is not None:
-            return p1_movement.amoeba_done(survived.with_cursor(attack=None), events)
+            return hand_on("amoeba_done", survived.with_cursor(attack=None), events)
         state, placed = deaths.remove_amoeba(state, target, deaths.VIOLENT_DEATH_CUBES)
         text = msg(
             "{target} dies a violent death: {attacker} eats it and, instead of excreting, "
@@ -70,7 +67,7 @@ def attack_succeeds(state: GameState, events: Events) -> GameState:
         state = genes_attacks.raise_alarm(state, target, events)
         state = genes_deaths.after_death(state, target, events)
         state = state.with_cursor(attack=None)
-        return p1_movement.amoeba_done(state, events)
+        return hand_on("amoeba_done", state, events)
     if attacks.armored(state, target):
         target = replace(target, dp=target.dp + 1)
         state = set_amoeba(state, target)
@@ -117,6 +114,7 @@ def attack_fails(state: GameState, events: Events) -> GameState:
     return attack_over_failed(state, events)
 
 
+@continued
 def attack_over_failed(state: GameState, events: Events) -> GameState:
     """No more tries: the phase 1 attacker starves (1 DP); Aggression is spent."""
     attack = state.cursor.attack
@@ -129,12 +127,13 @@ def attack_over_failed(state: GameState, events: Events) -> GameState:
             dp=attacker.dp + 1,
         )
         say(events, "starve", text, sources.ATTACKS_QA)
-        return p1_movement.amoeba_done(state.with_cursor(attack=None), events)
+        return hand_on("amoeba_done", state.with_cursor(attack=None), events)
     text = msg("{who}'s Aggression failed.", who=who(state, attack.attacker))
     say(events, "attack", text, sources.ADVANCED_ATTACKS)
     return aggression_done(state, events)
 
 
+@continued
 def escape_done(state: GameState, events: Events) -> GameState:
     """After an escape move: escaped, ridden along, or still caught."""
     attack = state.cursor.attack
@@ -164,4 +163,4 @@ def escape_done(state: GameState, events: Events) -> GameState:
 def aggression_done(state: GameState, events: Events) -> GameState:
     """This player's Aggression turn is over."""
     state = state.with_cursor(attack=None, move=None, index=state.cursor.index + 1)
-    return p5_deaths.next_aggressor(state, events)
+    return hand_on("next_aggressor", state, events)

@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker.msg import Msg, msg
-from companion.tracker.ursuppe import genes_moves, movement, sources
+from companion.tracker.ursuppe import sources
 from companion.tracker.ursuppe.data import HOLDING, TENTACLE
-from companion.tracker.ursuppe.movement import direction_text
-from companion.tracker.ursuppe.phases import p1_attacks, p2_environment
-from companion.tracker.ursuppe.phases.base import Events, say, set_amoeba, who
-from companion.tracker.ursuppe.phrases import comma_list, with_reason
+from companion.tracker.ursuppe.genes import moves as genes_moves
+from companion.tracker.ursuppe.phases.base import Events, continued, hand_on, say, set_amoeba, who
+from companion.tracker.ursuppe.rules import movement
+from companion.tracker.ursuppe.rules.movement import direction_text
 from companion.tracker.ursuppe.state import (
     Cursor,
     GameState,
@@ -20,8 +20,10 @@ from companion.tracker.ursuppe.state import (
     Step,
     player_ref,
 )
+from companion.tracker.ursuppe.views.phrases import comma_list, with_reason
 
 
+@continued
 def begin_round(state: GameState, events: Events) -> GameState:
     """Start a round with phase 1 in ascending order."""
     players = tuple(replace(p, used_this_round=()) for p in state.players)
@@ -55,9 +57,10 @@ def next_amoeba(state: GameState, events: Events) -> GameState:
                     fast_food="",
                 )
         index += 1
-    return p2_environment.begin_environment(state, events)
+    return hand_on("begin_environment", state, events)
 
 
+@continued
 def amoeba_done(state: GameState, events: Events) -> GameState:
     """The acting amoeba has moved and fed (or starved)."""
     cursor = state.cursor
@@ -186,7 +189,7 @@ def movement_done(state: GameState, ctx: MoveCtx, events: Events) -> GameState:
     """The movement is over: feed (own turn) or see whether the escape worked."""
     state = state.with_cursor(move=None)
     if ctx.purpose == "escape":
-        return p1_attacks.escape_done(state, events)
+        return hand_on("escape_done", state, events)
     return to_feeding(state, events)
 
 

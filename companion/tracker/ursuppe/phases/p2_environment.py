@@ -5,21 +5,23 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker.msg import msg, nmsg
-from companion.tracker.ursuppe import defects, sources
-from companion.tracker.ursuppe.phases import p0_setup, p3_genes
-from companion.tracker.ursuppe.phases.base import Events, say
+from companion.tracker.ursuppe import sources
+from companion.tracker.ursuppe.phases.base import Events, continued, hand_on, say
+from companion.tracker.ursuppe.rules import defects
 from companion.tracker.ursuppe.state import Cursor, GameState, Phase, Step, player_ref
 
 
+@continued
 def begin_environment(state: GameState, events: Events) -> GameState:
     """Phase 2: turn the next environment card."""
     state = replace(state, phase=Phase.ENVIRONMENT)
     state = replace(state, cursor=Cursor(step=Step.TURN_CARD))
     text = msg("Round {round}, phase 2: environment and gene defects.", round=state.round)
     say(events, "phase", text, sources.PHASE_2)
-    return p0_setup.maybe_auto_card(state, events)
+    return hand_on("maybe_auto_card", state, events)
 
 
+@continued
 def next_debtor(state: GameState, events: Events) -> GameState:
     """The next player, in descending order, who owes MP to the ozone layer."""
     cursor = state.cursor
@@ -50,4 +52,4 @@ def next_debtor(state: GameState, events: Events) -> GameState:
             )
             say(events, "defects", text, sources.PHASE_2)
         index += 1
-    return p3_genes.begin_genes(state, events)
+    return hand_on("begin_genes", state, events)

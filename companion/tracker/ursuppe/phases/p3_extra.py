@@ -14,11 +14,11 @@ from companion.tracker.errors import IllegalAction
 from companion.tracker.msg import Msg, msg, nmsg
 from companion.tracker.ursuppe import sources
 from companion.tracker.ursuppe.data import GENES_BY_KEY
-from companion.tracker.ursuppe.extra_actions import ShuffleExtraGenes, TurnExtraGene
-from companion.tracker.ursuppe.extra_genes import EXTRA_KEYS
+from companion.tracker.ursuppe.genes.actions import ShuffleExtraGenes, TurnExtraGene
+from companion.tracker.ursuppe.genes.extra import EXTRA_KEYS
 from companion.tracker.ursuppe.phases.base import Events, say
-from companion.tracker.ursuppe.phrases import comma_list
 from companion.tracker.ursuppe.state import GameState, Step
+from companion.tracker.ursuppe.views.phrases import comma_list
 
 
 def face_down(state: GameState) -> tuple[str, ...]:

@@ -6,11 +6,12 @@ from dataclasses import replace
 
 from companion.tracker.msg import msg
 from companion.tracker.ursuppe import sources
-from companion.tracker.ursuppe.phases import p3_extra, p4_division
-from companion.tracker.ursuppe.phases.base import Events, purse_order, say
+from companion.tracker.ursuppe.phases import p3_extra
+from companion.tracker.ursuppe.phases.base import Events, continued, hand_on, purse_order, say
 from companion.tracker.ursuppe.state import Cursor, GameState, Phase, Step
 
 
+@continued
 def begin_genes(state: GameState, events: Events) -> GameState:
     """Phase 3: in descending order each player buys genes once."""
     order = purse_order(state)
@@ -29,4 +30,4 @@ def next_buyer(state: GameState, events: Events) -> GameState:
             return turned
     if state.cursor.index + 1 < len(state.cursor.order):
         return state.with_cursor(index=state.cursor.index + 1)
-    return p4_division.begin_division(state, events)
+    return hand_on("begin_division", state, events)

@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker.msg import msg, nmsg
-from companion.tracker.ursuppe import people, sources
+from companion.tracker.ursuppe import sources
 from companion.tracker.ursuppe.data import division_income
-from companion.tracker.ursuppe.phases import p5_deaths
-from companion.tracker.ursuppe.phases.base import Events, say
+from companion.tracker.ursuppe.phases.base import Events, continued, hand_on, say
+from companion.tracker.ursuppe.rules import people
 from companion.tracker.ursuppe.state import Cursor, GameState, Phase, Step, player_ref
 
 
+@continued
 def begin_division(state: GameState, events: Events) -> GameState:
     """Phase 4: in descending order each player gets BP and may divide."""
     order = state.ladder_order(descending=True)
@@ -45,4 +46,4 @@ def next_divider(state: GameState, events: Events) -> GameState:
     """After a player's divisions: the next player, or phase 5."""
     if state.cursor.index + 1 < len(state.cursor.order):
         return income(state.with_cursor(index=state.cursor.index + 1), events)
-    return p5_deaths.begin_deaths(state, events)
+    return hand_on("begin_deaths", state, events)

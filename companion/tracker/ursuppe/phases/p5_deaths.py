@@ -5,12 +5,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker.msg import msg
-from companion.tracker.ursuppe import attacks, genes_attacks, genes_deaths, sources
-from companion.tracker.ursuppe.phases import p6_scoring
-from companion.tracker.ursuppe.phases.base import Events, say
+from companion.tracker.ursuppe import sources
+from companion.tracker.ursuppe.genes import attacks as genes_attacks
+from companion.tracker.ursuppe.genes import deaths as genes_deaths
+from companion.tracker.ursuppe.phases.base import Events, continued, hand_on, say
+from companion.tracker.ursuppe.rules import attacks
 from companion.tracker.ursuppe.state import Cursor, GameState, Phase, Step
 
 
+@continued
 def begin_deaths(state: GameState, events: Events) -> GameState:
     """Phase 5: natural deaths in descending then numerical order, then Aggression."""
     order = state.ladder_order(descending=True)
@@ -23,6 +26,7 @@ def begin_deaths(state: GameState, events: Events) -> GameState:
     return next_aggressor(state, events)
 
 
+@continued
 def next_aggressor(state: GameState, events: Events) -> GameState:
     """The next player, in descending order, who may strike with Aggression."""
     cursor = state.cursor
@@ -35,4 +39,4 @@ def next_aggressor(state: GameState, events: Events) -> GameState:
             for amoeba in state.amoebas_of(color):  # say why Threat Display leaves none
                 genes_attacks.shielded_note(state, amoeba, events, enemies_only=True)
         index += 1
-    return p6_scoring.begin_scoring(state, events)
+    return hand_on("begin_scoring", state, events)

@@ -6,12 +6,15 @@ from dataclasses import replace
 
 from companion.tracker import track
 from companion.tracker.msg import msg
-from companion.tracker.ursuppe import genes_economy, outcome, people, scoring, sources
-from companion.tracker.ursuppe.phases import p1_movement
-from companion.tracker.ursuppe.phases.base import Events, say
+from companion.tracker.ursuppe import sources
+from companion.tracker.ursuppe.genes import economy as genes_economy
+from companion.tracker.ursuppe.phases.base import Events, continued, hand_on, say
+from companion.tracker.ursuppe.rules import people, scoring
 from companion.tracker.ursuppe.state import Cursor, GameState, Phase, Step
+from companion.tracker.ursuppe.views import outcome
 
 
+@continued
 def begin_scoring(state: GameState, events: Events) -> GameState:
     """Phase 6: every marker advances, descending order, over free spaces only."""
     state = replace(state, phase=Phase.SCORING)
@@ -56,4 +59,4 @@ def end_of_round(state: GameState, events: Events) -> GameState:
         genes_economy.doris_frank_note(state, events)
         done = outcome.result(state, tuple(p.color for p in in_zone))
         return replace(state, phase=Phase.OVER, cursor=Cursor(step=Step.NONE), result=done)
-    return p1_movement.begin_round(state, events)
+    return hand_on("begin_round", state, events)
