@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from builders import aid, at_phase, play, position, setup_for
 from playout import choose
+from seeds import seeds
 
 from companion.tracker.colors import SHAPES, Color
 from companion.tracker.msg import Msg, Seq, Term, render
@@ -126,7 +127,7 @@ def test_every_event_of_a_golden_game_is_a_marked_message_with_neutral_parameter
     check_events(record.setup, events)
 
 
-@pytest.mark.parametrize("seed", range(60))
+@pytest.mark.parametrize("seed", seeds(0, 60, normal=20))
 def test_every_event_of_a_random_game_is_a_marked_message_with_neutral_parameters(seed):
     rng = random.Random(seed)
     setup = setup_for(3 + seed % 4, colors=tuple(rng.sample(list(Color), 6)))

@@ -25,6 +25,7 @@ from collections import Counter
 import pytest
 from builders import setup_for
 from playout import choose
+from seeds import seeds
 from test_playouts import check_invariants
 
 from companion.tracker.colors import Color
@@ -149,11 +150,11 @@ def playout_extra(
     return state
 
 
-@pytest.mark.parametrize("seed", range(GAMES))
+@pytest.mark.parametrize("seed", seeds(0, GAMES, normal=16))
 def test_random_playout_with_extra_genes_keeps_every_invariant(seed):
     playout_extra(3 + seed % 4, seed)
 
 
-@pytest.mark.parametrize("seed", range(GAMES, GAMES + SHORT_GAMES))
+@pytest.mark.parametrize("seed", seeds(GAMES, GAMES + SHORT_GAMES, normal=20))
 def test_short_playout_with_extra_genes_keeps_every_invariant(seed):
     playout_extra(3 + seed % 4, seed, short=True)

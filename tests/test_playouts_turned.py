@@ -23,6 +23,7 @@ import random
 import pytest
 from builders import setup_for
 from playout import choose
+from seeds import seeds
 from test_playouts import check_invariants
 from test_playouts_extra import check_extra
 
@@ -106,11 +107,11 @@ def turned_playout(seed: int, short: bool = False) -> None:
     assert len(state.extra_available) >= min(len(EXTRA_KEYS), len(setup.extra_start) + 1)
 
 
-@pytest.mark.parametrize("seed", range(GAMES))
+@pytest.mark.parametrize("seed", seeds(0, GAMES, normal=12))
 def test_random_playout_with_extra_genes_turned_over_keeps_every_invariant(seed):
     turned_playout(seed)
 
 
-@pytest.mark.parametrize("seed", range(GAMES, GAMES + SHORT_GAMES))
+@pytest.mark.parametrize("seed", seeds(GAMES, GAMES + SHORT_GAMES, normal=16))
 def test_short_playout_with_extra_genes_turned_over_keeps_every_invariant(seed):
     turned_playout(seed, short=True)
