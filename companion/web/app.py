@@ -96,15 +96,12 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         auth,
         board,
         console,
-        console_markup,
-        console_rows,
         correction,
         drawings,
         games,
         gameshells,
-        logview,
+        macros,
         moment,
-        postform,
         records,
         rules,
         seat,
@@ -125,21 +122,16 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         correction_form=correction.correction_form,
         soup_drawing=drawings.soup,
         fragment=drawings.fragment,
-        post=postform.post,
-        choice_posts=postform.choice_posts,
-        dice_posts=postform.dice_posts,
         ladder_drawing=drawings.ladder,
         cite_link=rules.cite_link,
-        event_items=logview.event_items,
-        player_rows=console_rows.player_rows,
-        console_entries=logview.console_entries,
-        console_markup=console_markup.console_markup,
+        csrf_token=auth.csrf_token,  # for the forms' macros (_forms.html), imported without context
         why_for=why.derivations,
         deck_warnings=deck_warnings,
         why_prices=why.prices,
         urland_board=urland_svg.game_board,
         urland_track=urland_svg.track,
     )
+    app.jinja_env.globals.update(macros.shared_macros(app.jinja_env))
 
     for module in (auth, games, console, moment, seat, board, records, rules):
         app.register_blueprint(module.bp)

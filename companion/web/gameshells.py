@@ -43,8 +43,6 @@ class GameShell:
     unserved: frozenset[str] = frozenset()  # endpoints of another game's tools: 404 here
     preview: Callable[[Game, Any, Any], str] | None = None  # (game, form, viewer) -> the
     # line a form being filled in shows before it is sent (None: no such form; 404)
-    console_markup: Callable[[Mapping[str, Any]], str] | None = None  # the console partial
-    # built in Python from its context (None: its `_console` template renders it)
 
 
 def refuse_unserved() -> None:
@@ -94,12 +92,6 @@ def _ursuppe_console(game: Game, **extra: Any) -> dict:
     from companion.web.console_view import context
 
     return context(game, group=request.args.get("group", "")[:200], **extra)
-
-
-def _ursuppe_console_markup(context: Mapping[str, Any]) -> str:
-    from companion.web.console_markup import build
-
-    return build(context)
 
 
 def _ursuppe_seat(game: Game, color: Any) -> dict:
@@ -214,7 +206,6 @@ SHELLS: dict[str, GameShell] = {
             "moment": "moment.html",
         },
         console=_ursuppe_console,
-        console_markup=_ursuppe_console_markup,
         seat=_ursuppe_seat,
         board=_ursuppe_board,
         standings=_ursuppe_standings,

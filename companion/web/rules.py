@@ -87,7 +87,7 @@ def _cite_link(source: Rule, rulebook: Book | UrlandBook, lang: str) -> Markup:
     href = url_for("rules.page", area=c.area)
     if c.book is Book.COMPANION:
         href += "#readings"
-    return Markup('<a class="cite" href="{}">{}</a>').format(href, t(citation_msg(c)))
+    return Markup(render_template("_cite.html", href=href, words=t(citation_msg(c))))
 
 
 def refusal(exc, rulebook: Book) -> Markup:

@@ -12,7 +12,7 @@ from conftest import text_of
 from soup_patch import PATCH_RE, SOUP_KEY_RE, SOUP_RE, apply_patch, normal
 
 from companion.tracker.ursuppe.record import Record, record_from_dict
-from companion.web import console_rows, drawings, soup_svg
+from companion.web import drawings, soup_svg
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -22,7 +22,6 @@ def _fresh() -> None:
     soup_svg._pieces.cache_clear()
     soup_svg._tap.cache_clear()
     soup_svg._space.cache_clear()
-    console_rows._row.cache_clear()
 
 
 @pytest.mark.parametrize(
