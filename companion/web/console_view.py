@@ -109,4 +109,8 @@ def shown_by_region(game_id: str, view: dict) -> dict[str, Any]:
             tuple(view["sensing"]),
         ),
         "supply": tuple(view["supply"].items()),
+        "rows": tuple(
+            (p["color"], p["label"], p["amoebas"], p["bp"], p["marker"], tuple(p["genes"]))
+            for p in view["players"]
+        ),
     }
