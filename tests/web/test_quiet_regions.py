@@ -89,6 +89,7 @@ def test_a_change_of_supply_alone_leaves_the_extra_genes_region_kept():
         "extra_genes": ["glutton"],
         "sensing": [],
         "supply": {"red": 10, "blue": 11},
+        "players": [],
     }
     after_meal = {**view, "supply": {"red": 11, "blue": 11}}
     before, after = shown_by_region("g1", view), shown_by_region("g1", after_meal)
