@@ -95,14 +95,11 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         auth,
         board,
         console,
-        console_markup,
-        console_rows,
         games,
         gameshells,
         lang,
-        logview,
+        macros,
         moment,
-        postform,
         records,
         rulebook,
         rules,
@@ -117,18 +114,13 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         chart_svg=svg.chart_svg,
         compass_svg=svg.compass_svg,
         shape_icon=svg.shape_icon,
-        post=postform.post,
-        choice_posts=postform.choice_posts,
-        dice_posts=postform.dice_posts,
         cite_link=rules.cite_link,
-        event_items=logview.event_items,
-        player_rows=console_rows.player_rows,
-        console_entries=logview.console_entries,
-        console_markup=console_markup.console_markup,
+        csrf_token=auth.csrf_token,  # for the forms' macros (_forms.html), imported without context
         games_offered=gameshells.games_offered,
     )
     for shell in gameshells.SHELLS.values():  # each game's own helpers for its templates
         app.jinja_env.globals.update(shell.template_globals)
+    app.jinja_env.globals.update(macros.shared_macros(app.jinja_env))
 
     app.register_blueprint(lang.bp)
     for module in (auth, games, console, moment, seat, board, records, rulebook):

@@ -68,10 +68,7 @@ def render_console(game: Game, status: int = 200, **extra):
 
 
 def console_partial(shell: GameShell, context: dict) -> str:
-    """The console partial: built in Python where the game's shell can (every tap's answer:
-    the template machinery around it cost a third of the build), else its template."""
-    if shell.console_markup is not None:
-        return shell.console_markup(context)
+    """The console partial (every tap's answer): the game's `_console` template."""
     return render_template(shell.templates["_console"], **context)
 
 

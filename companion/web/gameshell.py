@@ -50,8 +50,6 @@ class GameShell:
     unserved: frozenset[str] = frozenset()  # endpoints of another game's tools: 404 here
     preview: Callable[[Game, Any, Any], str] | None = None  # (game, form, viewer) -> the
     # line a form being filled in shows before it is sent (None: no such form; 404)
-    console_markup: Callable[[Mapping[str, Any]], str] | None = None  # the console partial
-    # built in Python from its context (None: its `_console` template renders it)
     template_globals: Mapping[str, Any] = field(default_factory=dict)  # its templates' helpers
     # The console's tools of a game that has them (None: 404, as `unserved` says).
     follow: Callable[[Game, Any], Game] | None = None  # after an entry: the app rolls by itself

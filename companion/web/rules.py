@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from flask import url_for
+from flask import render_template, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
@@ -70,7 +70,7 @@ def _cite_link(source: Rule, rulebook: Book | UrlandBook, lang: str) -> Markup:
     href = url_for("rules.page", area=c.area)
     if c.book is Book.COMPANION:
         href += "#readings"
-    return Markup('<a class="cite" href="{}">{}</a>').format(href, t(citation_msg(c)))
+    return Markup(render_template("_cite.html", href=href, words=t(citation_msg(c))))
 
 
 def refusal(exc, rulebook: Book) -> Markup:

@@ -45,8 +45,8 @@ def test_htmx_gets_only_the_console_fragment(game):
 
 
 def test_the_page_and_the_partial_hold_the_same_console_at_every_moment(referee):
-    """The page renders the console through its template, a tap's answer builds it directly
-    (web/console_markup.py): the same markup, through a whole game, in each language."""
+    """The page includes the console's template, a tap's answer renders it alone
+    (`_console.html`): the same markup, through a whole game, in each language."""
     record = record_from_dict(json.loads((EXAMPLES / "five-players-extra-genes.json").read_text()))
     game = referee.store.import_record(Record(record.setup, ()), "page and partial")
     url = f"/games/{game.id}"

@@ -1,13 +1,18 @@
 """Issue 12 item 11 (faster taps): the console's lists of one-button forms (its choices and a
-die's faces) are built by a fast path; each must be exactly the form `post` makes, escaping
-included, so that a tap on any of them posts what the engine offered."""
+die's faces) are made by macros of their own (templates/_forms.html); each must be exactly the
+form `post` makes, escaping included, so that a tap on any of them posts what the engine
+offered."""
 
 from __future__ import annotations
 
-from companion.web.postform import choice_posts, dice_posts, post
 from companion.web.ursuppe.controls import Button
 
 URL = "/games/abc/act"
+
+
+def _forms(app):
+    """The macros of `_forms.html`, as the templates import them."""
+    return app.jinja_env.get_template("_forms.html").module
 
 
 def test_choice_buttons_are_the_forms_post_makes(app):
@@ -16,6 +21,7 @@ def test_choice_buttons_are_the_forms_post_makes(app):
         Button("Ben ▲ yellow passes", '{"type": "pass"}', False),
     ]
     with app.test_request_context():
+        choice_posts, post = _forms(app).choice_posts, _forms(app).post
         for primary in (True, False):
             fast = str(choice_posts(URL, buttons, 17, primary))
             slow = "".join(
@@ -35,6 +41,7 @@ def test_choice_buttons_are_the_forms_post_makes(app):
 
 def test_die_faces_are_the_forms_post_makes(app):
     with app.test_request_context():
+        dice_posts, post = _forms(app).dice_posts, _forms(app).post
         for low, high in ((1, 6), (2, 12)):
             fast = str(dice_posts(URL, low, high, 5))
             slow = "".join(

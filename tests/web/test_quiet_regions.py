@@ -12,7 +12,6 @@ from conftest import text_of
 from soup_patch import PATCH_RE, SOUP_KEY_RE, SOUP_RE, apply_patch, normal
 
 from companion.tracker.ursuppe.record.document import Record, record_from_dict
-from companion.web import console_rows
 from companion.web.ursuppe import drawings, soup_svg
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -23,7 +22,6 @@ def _fresh() -> None:
     soup_svg._pieces.cache_clear()
     soup_svg._tap.cache_clear()
     soup_svg._space.cache_clear()
-    console_rows._row.cache_clear()
 
 
 @pytest.mark.parametrize(
@@ -91,6 +89,7 @@ def test_a_change_of_supply_alone_leaves_the_extra_genes_region_kept():
         "extra_genes": ["glutton"],
         "sensing": [],
         "supply": {"red": 10, "blue": 11},
+        "players": [],
     }
     after_meal = {**view, "supply": {"red": 11, "blue": 11}}
     before, after = shown_by_region("g1", view), shown_by_region("g1", after_meal)

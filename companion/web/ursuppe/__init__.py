@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from companion.tracker.game import URSUPPE
 from companion.tracker.ursuppe.rules.deckcheck import deck_warnings
-from companion.web.console_markup import build
 from companion.web.gameshell import GameShell
 from companion.web.ursuppe import autoroll, correction, drawings, setup, soup_svg, views, why
 from companion.web.ursuppe.rules import RULES
@@ -26,7 +25,6 @@ SHELL = GameShell(
         "_correction_form": "ursuppe/_correction_form.html",
     },
     console=views.console,
-    console_markup=build,
     seat=views.seat,
     board=views.board,
     standings=views.standings,

@@ -11,7 +11,8 @@ from companion.tracker.ursuppe.data import GENES
 from companion.tracker.ursuppe.views.public import table_view
 from companion.web.common import store
 from companion.web.shapes import SHAPES
-from companion.web.ursuppe.controls import controls
+from companion.web.urls import url_for
+from companion.web.ursuppe.controls import Controls, controls
 
 LOG_SHOWN = 30  # the console's log window; the full history has its own page
 
@@ -36,6 +37,7 @@ def context(
     if log_from is not None:  # entry seq n sits at position n - 1
         first = max(first, log_from - 1)
     shown = log[max(first, 0) :]
+    offered = controls(state, group)
     return {
         "game": game,
         "state": state,
@@ -45,7 +47,9 @@ def context(
             (p for p in view["players"] if p["color"] == view["awaiting"]["actor"]), None
         ),
         "prompt": prompt(state),
-        "controls": controls(state, group),
+        "controls": offered,
+        "rev": game.revision,
+        "urls": addresses(game.id, offered),
         "log": list(reversed(shown)),
         "log_hidden": max(0, len(log) - LOG_SHOWN),
         "log_from": log_from,
@@ -59,6 +63,30 @@ def context(
         "colors": [c.value for c in state.colors],
         "app_rolls": game.dice_by_app,
         "app_cards": game.cards_by_app,
+    }
+
+
+def addresses(game_id: str, offered: Controls) -> dict[str, Any]:
+    """The console's addresses (its forms', its links', a moment's without its number, the
+    open groups'), built once (`urls.url_for`)."""
+
+    def console(endpoint: str) -> str:
+        return url_for(endpoint, game_id=game_id)
+
+    return {
+        "act": console("console.act"),
+        "undo": console("console.undo"),
+        "roll": console("console.roll"),
+        "live": console("console.live_view"),
+        "history": console("console.history"),
+        "standings": console("console.standings"),
+        "moments": url_for("moment.view", game_id=game_id, seq=0).removesuffix("0"),
+        "up": url_for("console.view", game_id=game_id, group=offered.back or None)
+        if offered.trail
+        else None,
+        "groups": {
+            g.path: url_for("console.view", game_id=game_id, group=g.path) for g in offered.groups
+        },
     }
 
 
@@ -81,4 +109,8 @@ def shown_by_region(game_id: str, view: dict) -> dict[str, Any]:
             tuple(view["sensing"]),
         ),
         "supply": tuple(view["supply"].items()),
+        "rows": tuple(
+            (p["color"], p["label"], p["amoebas"], p["bp"], p["marker"], tuple(p["genes"]))
+            for p in view["players"]
+        ),
     }
