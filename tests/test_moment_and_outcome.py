@@ -100,3 +100,29 @@ def test_replay_legal_lists_the_record_form_of_each_legal_action_at_a_moment(cap
 def test_replay_legal_at_the_end_of_a_finished_game_lists_nothing(capsys):
     assert main(["replay", str(EXAMPLES / "three-players.json"), "--legal"]) == 0
     assert capsys.readouterr().out == ""
+
+
+def test_every_moment_of_the_golden_games_with_extra_genes_says_what_changed():
+    """The moment view reads every state a game with extra genes passes through, their use
+    marks included (Healing's "healed:N", Highly Adaptable's "swapped:KEY" name their gene;
+    the moment page failed on them)."""
+    from companion.tracker.ursuppe.record.document import History
+
+    for name in ("five-players-extra-genes.json", "five-players-turned-over.json"):
+        path = EXAMPLES / name
+        record = record_from_dict(json.loads(path.read_text()))
+        history = History.begin(record.setup)
+        for entry in record.entries:
+            before = history.state
+            history = history.add(entry)[0]
+            assert all(line.id for line in changes(before, history.state)), path.name
+
+
+def test_a_use_mark_names_its_gene_in_the_moment():
+    """Healing's once-per-amoeba mark reads as the gene used, once however many amoebas."""
+    state = position(4)
+    player = state.players[0]
+    healed = replace(player, used_this_round=("healed:1", "healed:2"))
+    lines = changes(state, state.with_player(healed))
+    used = [line for line in lines if line.id == "{player} used {uses} this round"]
+    assert len(used) == 1
