@@ -171,3 +171,59 @@ def test_a_fresh_game_offers_the_first_card_to_turn():
     state = new_game(setup_for(4))
     assert {a.card for a in legal_actions(state)} == {c.id for c in state.setup.deck}
     assert apply(state, TurnEnvironmentCard("P3")).state.card == "P3"
+
+
+@pytest.mark.parametrize(
+    ("hint", "value"),
+    [
+        ("AmoebaId", 3),
+        ("AmoebaId", "red-x"),
+        ("Color", "mauve"),
+        ("bool", "yes"),
+        ("int", True),
+        ("int", 10_001),
+        ("str", 5),
+        ("Cubes", [1]),
+        ("Cubes", {"red": -1}),
+        ("list", "red-1"),
+        ("object", 1),
+    ],
+)
+def test_a_malformed_action_field_is_refused_naming_the_field(hint, value):
+    """A damaged record's action field is refused with the field's name, never a crash."""
+    from companion.tracker.colors import Color as C
+    from companion.tracker.errors import InvalidAction
+    from companion.tracker.ursuppe.cubes import Cubes
+    from companion.tracker.ursuppe.pieces import AmoebaId
+    from companion.tracker.ursuppe.record.action_fields import decode_value
+
+    hints = {
+        "AmoebaId": AmoebaId,
+        "Color": C,
+        "bool": bool,
+        "int": int,
+        "str": str,
+        "Cubes": Cubes,
+        "list": tuple[AmoebaId, ...],
+        "object": object,
+    }
+    with pytest.raises(InvalidAction) as refused:
+        decode_value(hints[hint], value, "victim")
+    assert dict(refused.value.msg.params)["name"] == "victim"
+
+
+def test_python_m_companion_cli_is_the_companion_command(tmp_path):
+    """`python -m companion.cli replay FILE` prints the final table as `companion replay`."""
+    import subprocess
+    import sys
+
+    example = Path(__file__).parent.parent / "examples" / "three-players.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "replay", str(example), "--lang", "en"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).parent.parent,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Round" in done.stdout or "round" in done.stdout
