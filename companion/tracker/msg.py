@@ -63,6 +63,17 @@ class Msg:
         return dict(self.params).get(name)
 
 
+class Told:
+    """A base for what carries a message `msg` (a prompt): `text` is it in English."""
+
+    msg: Msg
+
+    @property
+    def text(self) -> str:
+        """The message in English (the shell renders `msg` in its reader's language)."""
+        return str(self.msg)
+
+
 @dataclass(frozen=True)
 class Term:
     """A game word (a color, a gene, a direction), translated with its context."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from companion.tracker.colors import Color, color_ref
 from companion.tracker.msg import Seq
@@ -24,17 +23,15 @@ class Person:
         return self.colors[0]
 
 
-class Seated(Protocol):
-    """A seat of either game's setup: a name and a color (read-only, as frozen seats are)."""
+@dataclass(frozen=True)
+class Seat:
+    """A player at the table in either game: a name and a color (seats listed clockwise)."""
 
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def color(self) -> Color: ...
+    name: str
+    color: Color
 
 
-def seat_refs(seats: Sequence[Seated]) -> dict[Color, Seq]:
+def seat_refs(seats: Sequence[Seat]) -> dict[Color, Seq]:
     """Each color's player as every screen names them (`Ana ● red`), from a setup's seats (the
     first seat of a color names it)."""
     return {s.color: Seq((s.name, color_ref(s.color))) for s in reversed(seats)}

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from companion.tracker.errors import InvalidAction
+from companion.tracker.msg import msg
 from companion.tracker.record_errors import duplicate_key
 
 A = TypeVar("A")
@@ -33,6 +35,21 @@ class Undo:
 
     to: int
     kind = "undo"
+
+
+def undo_to_dict(undo: Undo) -> dict[str, Any]:
+    """An undo marker in record form."""
+    return {"type": "undo", "to": undo.to}
+
+
+def undo_from_dict(data: Any) -> Undo | None:
+    """The undo marker this record entry is, or None if it is not one; raises InvalidAction."""
+    if not (isinstance(data, dict) and data.get("type") == "undo"):
+        return None
+    to = data.get("to")
+    if set(data) != {"type", "to"} or isinstance(to, bool) or not isinstance(to, int) or to < 0:
+        raise InvalidAction(msg("'undo' needs 'to', the number of actions to keep"))
+    return Undo(to)
 
 
 def effective_actions(entries: Sequence[A | Undo]) -> list[A]:

@@ -49,20 +49,13 @@ def _said(state: UrlandState, points: dict[Color, int]) -> Param:
 def finish(state: UrlandState, events: Events) -> UrlandState:
     """The two final scorings and the winner."""
     total, land = final_points(state)
-    say(
-        events,
-        "end",
-        msg("Final scoring, Ichto on the board: {points}.", points=_said(state, total)),
-        cite.FINAL,
+    scorings = (
+        (total, msg("Final scoring, Ichto on the board: {points}.", points=_said(state, total))),
+        (land, msg("Final scoring, Ichto on land: {points}.", points=_said(state, land))),
     )
-    state = scoring.advance(state, total, events, cite.FINAL, final=True)
-    say(
-        events,
-        "end",
-        msg("Final scoring, Ichto on land: {points}.", points=_said(state, land)),
-        cite.FINAL,
-    )
-    state = scoring.advance(state, land, events, cite.FINAL, final=True)
+    for points, text in scorings:
+        say(events, "end", text, cite.FINAL)
+        state = scoring.advance(state, points, events, cite.FINAL, final=True)
     winner = track.leader_first(state.markers())[0]
     say(
         events,

@@ -25,7 +25,7 @@ from companion.tracker.urland.genes import (
 )
 from companion.tracker.urland.log import Events, say
 from companion.tracker.urland.state import UrlandState, add, move, player_ref
-from companion.tracker.urland.words import area_ref, ichto
+from companion.tracker.urland.words import area_ref, moved
 
 
 def _need(state: UrlandState, color: Color, gene: str) -> None:
@@ -146,10 +146,7 @@ def perform(state: UrlandState, action: Action, color: Color, events: Events) ->
         state = move(state, action.source, action.target, color, action.n)
         text = msg(
             "{who} flies {ichto} from {a} to {b}.",
-            who=who,
-            ichto=ichto(action.n),
-            a=area_ref(action.source),
-            b=area_ref(action.target),
+            **moved(who, action.n, action.source, action.target),
         )
         say(events, "gene", text, GENES_BY_KEY[WINGS].rule)
     elif isinstance(action, Stink):

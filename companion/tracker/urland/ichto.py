@@ -22,7 +22,7 @@ from companion.tracker.urland.actions import Action, Land, Proliferate, Retreat,
 from companion.tracker.urland.genes import CARE_OF_YOUNG, GENES_BY_KEY, LEGS, TURBO
 from companion.tracker.urland.log import Events, say
 from companion.tracker.urland.state import UrlandState, add, move, player_ref
-from companion.tracker.urland.words import area_ref, ichto, listed
+from companion.tracker.urland.words import area_ref, ichto, listed, moved
 
 KINDS = {Land.kind, Proliferate.kind, Swim.kind, Retreat.kind}
 
@@ -105,10 +105,7 @@ def perform(state: UrlandState, action: Action, color: Color, events: Events) ->
         state = move(state, action.ocean, action.region, color, action.n)
         text = msg(
             "{who} lands {ichto} from {a} on {b}.",
-            who=who,
-            ichto=ichto(action.n),
-            a=area_ref(action.ocean),
-            b=area_ref(action.region),
+            **moved(who, action.n, action.ocean, action.region),
         )
         say(events, "action", text, cite.LAND if action.n == 1 else GENES_BY_KEY[LEGS].rule)
     elif isinstance(action, Proliferate):
@@ -117,10 +114,7 @@ def perform(state: UrlandState, action: Action, color: Color, events: Events) ->
         state = move(state, action.source, action.target, color, action.n)
         text = msg(
             "{who} swims {ichto} from {a} to {b}.",
-            who=who,
-            ichto=ichto(action.n),
-            a=area_ref(action.source),
-            b=area_ref(action.target),
+            **moved(who, action.n, action.source, action.target),
         )
         say(events, "action", text, cite.SWIM)
     elif isinstance(action, Retreat):

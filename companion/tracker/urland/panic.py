@@ -19,7 +19,7 @@ from companion.tracker.urland.actions import ChooseOcean, ChooseRegion, Dive
 from companion.tracker.urland.genes import EARS, GENES_BY_KEY
 from companion.tracker.urland.log import Events, say
 from companion.tracker.urland.state import Panic, Step, UrlandState, move, player_ref
-from companion.tracker.urland.words import area_ref, ichto, listed
+from companion.tracker.urland.words import area_ref, ichto, listed, moved
 
 
 def fullest(state: UrlandState) -> tuple[str, ...]:
@@ -102,18 +102,9 @@ def _flee(state: UrlandState, ocean: str, events: Events) -> UrlandState:
             ears.append(color)
             continue
         state = move(state, region, ocean, color, n)
-        say(
-            events,
-            "panic",
-            msg(
-                "{who}: {ichto} flee from {a} into {b}.",
-                who=player_ref(state, color),
-                ichto=ichto(n),
-                a=area_ref(region),
-                b=area_ref(ocean),
-            ),
-            cite.PANIC,
-        )
+        who = player_ref(state, color)
+        text = msg("{who}: {ichto} flee from {a} into {b}.", **moved(who, n, region, ocean))
+        say(events, "panic", text, cite.PANIC)
     state = replace(state, panic=replace(state.panic, ocean=ocean, ears=tuple(ears)))
     return _next_ears(state, events)
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from companion.tracker.citations import Rule
 from companion.tracker.colors import Color
-from companion.tracker.msg import Msg, msg, nmsg
+from companion.tracker.msg import Msg, Told, msg, nmsg
 from companion.tracker.urland import auction, cite, panic, tokens
 from companion.tracker.urland.genes import EARS, GENES_BY_KEY
 from companion.tracker.urland.state import Step, UrlandState, player_ref
@@ -14,18 +14,13 @@ from companion.tracker.urland.words import area_ref
 
 
 @dataclass(frozen=True)
-class Prompt:
+class Prompt(Told):
     """What is awaited: the step, the acting color (None: the table or chance), a message."""
 
     step: Step
     actor: Color | None
     msg: Msg
     source: Rule | None
-
-    @property
-    def text(self) -> str:
-        """The prompt in English (the shell renders `msg` in its reader's language)."""
-        return str(self.msg)
 
 
 def actor(state: UrlandState) -> Color | None:

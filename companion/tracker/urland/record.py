@@ -14,7 +14,15 @@ from typing import Any
 
 from companion.tracker.errors import ActionError, InvalidAction
 from companion.tracker.msg import msg
-from companion.tracker.record_core import FORMAT, MAX_ENTRIES, VERSION, Undo, effective_actions
+from companion.tracker.record_core import (
+    FORMAT,
+    MAX_ENTRIES,
+    VERSION,
+    Undo,
+    effective_actions,
+    undo_from_dict,
+    undo_to_dict,
+)
 from companion.tracker.record_errors import RecordError, too_many, undo_too_far
 from companion.tracker.urland import codec, engine
 from companion.tracker.urland.actions import Action, DrawToken, KeepToken
@@ -28,18 +36,14 @@ Entry = Action | Undo
 def entry_to_dict(entry: Entry) -> dict[str, Any]:
     """An entry in record form."""
     if isinstance(entry, Undo):
-        return {"type": "undo", "to": entry.to}
+        return undo_to_dict(entry)
     return codec.action_to_dict(entry)
 
 
 def entry_from_dict(data: Any) -> Entry:
     """An entry from record form; raises InvalidAction."""
-    if isinstance(data, dict) and data.get("type") == "undo":
-        to = data.get("to")
-        if set(data) != {"type", "to"} or isinstance(to, bool) or not isinstance(to, int) or to < 0:
-            raise InvalidAction(msg("'undo' needs 'to', the number of actions to keep"))
-        return Undo(to)
-    return codec.action_from_dict(data)
+    undo = undo_from_dict(data)
+    return codec.action_from_dict(data) if undo is None else undo
 
 
 def record_to_dict(setup: UrlandSetup, entries: tuple[Entry, ...]) -> dict[str, Any]:

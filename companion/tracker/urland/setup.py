@@ -152,17 +152,13 @@ def deal(state: UrlandState, action: DealRegions, events: Events) -> UrlandState
         left, right = state.colors[(i + 1) % state.n], state.colors[(i - 1) % state.n]
         for token, to in ((hand[0], left), (hand[1], right)):
             state = add(state, region_home(state, token), to, 1)
-            say(
-                events,
-                "setup",
-                msg(
-                    "{who} receives {token} and puts an Ichto in {region}.",
-                    who=player_ref(state, to),
-                    token=token_ref(token),
-                    region=area_ref(region_home(state, token)),
-                ),
-                cite.DEAL,
+            text = msg(
+                "{who} receives {token} and puts an Ichto in {region}.",
+                who=player_ref(state, to),
+                token=token_ref(token),
+                region=area_ref(region_home(state, token)),
             )
+            say(events, "setup", text, cite.DEAL)
     return replace(state, env=start, step=Step.TURN_GENES)
 
 

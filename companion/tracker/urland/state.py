@@ -18,7 +18,7 @@ from functools import cached_property
 from companion.tracker.citations import UrlandBook
 from companion.tracker.colors import Color, color_ref
 from companion.tracker.msg import Seq
-from companion.tracker.persons import Person, seat_refs
+from companion.tracker.persons import Person, Seat, seat_refs
 from companion.tracker.urland.board import AREAS, DEFAULT_BOARD, BoardData, Merged, home
 
 PANIC = 0
@@ -47,14 +47,6 @@ class Step(StrEnum):
     DIVE_OCEAN = "dive_ocean"  # an Ears holder picks the ocean its excess dives into
     RESUME = "resume"  # internal: an event is over, the turn goes on (never awaited)
     OVER = "over"
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A player at the table: name and color (listed clockwise)."""
-
-    name: str
-    color: Color
 
 
 @dataclass(frozen=True)

@@ -96,17 +96,13 @@ def _losses(state: UrlandState, region: str, dives: list, events: Events) -> Url
             dives.append((color, region, excess))
             continue
         state = add(state, region, color, -excess)
-        say(
-            events,
-            "volcano",
-            msg(
-                "{who}: {ichto} in {region} go home (one per color stays).",
-                who=player_ref(state, color),
-                ichto=ichto(excess),
-                region=area_ref(region),
-            ),
-            cite.LOSSES,
+        text = msg(
+            "{who}: {ichto} in {region} go home (one per color stays).",
+            who=player_ref(state, color),
+            ichto=ichto(excess),
+            region=area_ref(region),
         )
+        say(events, "volcano", text, cite.LOSSES)
     return state
 
 
@@ -137,18 +133,14 @@ def choose_dive(state: UrlandState, action: ChooseOcean, events: Events) -> Urla
 def _dive(state: UrlandState, ocean: str, events: Events) -> UrlandState:
     color, region, n = state.dives[0]
     state = move(state, region, ocean, color, n)
-    say(
-        events,
-        "volcano",
-        msg(
-            "{who} (Ears): {ichto} dive from {region} into {ocean}.",
-            who=player_ref(state, color),
-            ichto=ichto(n),
-            region=area_ref(region),
-            ocean=area_ref(ocean),
-        ),
-        GENES_BY_KEY[EARS].rule,
+    text = msg(
+        "{who} (Ears): {ichto} dive from {region} into {ocean}.",
+        who=player_ref(state, color),
+        ichto=ichto(n),
+        region=area_ref(region),
+        ocean=area_ref(ocean),
     )
+    say(events, "volcano", text, GENES_BY_KEY[EARS].rule)
     return replace(state, dives=state.dives[1:])
 
 

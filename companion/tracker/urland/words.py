@@ -21,6 +21,11 @@ def ichto(n: int) -> Msg:
     return nmsg("{n} Ichto", "{n} Ichto", n)
 
 
+def moved(who: Param, n: int, source: str, target: str) -> dict[str, Param]:
+    """The parameters of a message telling a move: {who} moves {ichto} from {a} to {b}."""
+    return {"who": who, "ichto": ichto(n), "a": area_ref(source), "b": area_ref(target)}
+
+
 def token_ref(token: int) -> Msg:
     """A token as players call it: `region 7`, `the Panic token`, `a face-down token`."""
     if token == PANIC:

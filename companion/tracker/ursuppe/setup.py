@@ -9,7 +9,7 @@ from functools import cached_property
 from companion.tracker.citations import Book
 from companion.tracker.colors import Color
 from companion.tracker.msg import Msg, Seq, msg, nmsg
-from companion.tracker.persons import seat_refs
+from companion.tracker.persons import Seat, seat_refs
 from companion.tracker.ursuppe.data import (
     ENVIRONMENT_CARDS,
     FOOD_CUBES_PER_COLOR,
@@ -20,14 +20,6 @@ from companion.tracker.ursuppe.data import (
 from companion.tracker.ursuppe.options import ExtraGenesMode, RuleOptions
 from companion.tracker.ursuppe.rules.board import Board, BoardFlip, make_board
 from companion.tracker.ursuppe.rules.people import Person, TwoPlayers, persons
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A player at the table: a name and a color."""
-
-    name: str
-    color: Color
 
 
 @dataclass(frozen=True)

@@ -18,21 +18,9 @@ def _turn_extra(state: GameState, action: TurnExtraGene, events: Events) -> Game
     return p3_extra.turn(state, action.gene, events)
 
 
-def _shuffle_extra(state: GameState, action: ShuffleExtraGenes, events: Events) -> GameState:
-    return p3_extra.shuffled(state, action, events)
-
-
-def _pay_crust(state: GameState, action: PayHardCrust, events: Events) -> GameState:
-    return genes_crust.pay(state, action, events)
-
-
-def _give_up(state: GameState, action: GiveUpAttack, events: Events) -> GameState:
-    return genes_crust.give_up(state, action, events)
-
-
 HANDLERS = {
-    PayHardCrust: _pay_crust,
-    GiveUpAttack: _give_up,
+    PayHardCrust: genes_crust.pay,
+    GiveUpAttack: genes_crust.give_up,
     TurnExtraGene: _turn_extra,
-    ShuffleExtraGenes: _shuffle_extra,
+    ShuffleExtraGenes: p3_extra.shuffled,
 }

@@ -114,21 +114,13 @@ def _end_division(state: GameState, action: EndDivision, events: Events) -> Game
     return flow.next_divider(state.with_cursor(exploding=False), events)
 
 
-def _explode(state: GameState, action: Explode, events: Events) -> GameState:
-    return genes_explosion.explode(state, action, events)
-
-
 def _decline_aggression(state: GameState, action: DeclineAggression, events: Events) -> GameState:
     return flow.aggression_done(state, events)
 
 
-def _swap(state: GameState, action: SwapGene, events: Events) -> GameState:
-    return genes_phase3.swap(state, action, events)
-
-
 HANDLERS = {
-    SwapGene: _swap,
-    Explode: _explode,
+    SwapGene: genes_phase3.swap,
+    Explode: genes_explosion.explode,
     PayDebt: _pay_debt,
     BuyGene: _buy,
     EndPurchases: _end_purchases,

@@ -35,8 +35,7 @@ def stands_in_the_way(state: GameState, events: Events) -> GameState | None:
             target=who(state, attack.target),
             attacker=who(state, attack.attacker),
         )
-        say(events, "attack", text, sources.CRUST_READING)
-        return hand_on("attack_over_failed", state, events)
+        return _fails(state, text, events)
     return state.with_cursor(step=Step.HARD_CRUST)
 
 
@@ -84,5 +83,9 @@ def give_up(state: GameState, action: GiveUpAttack, events: Events) -> GameState
         attacker=who(state, attack.attacker),
         target=who(state, attack.target),
     )
+    return _fails(state, text, events)
+
+
+def _fails(state: GameState, text: Msg, events: Events) -> GameState:
     say(events, "attack", text, sources.CRUST_READING)
     return hand_on("attack_over_failed", state, events)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from companion.tracker.citations import Rule
 from companion.tracker.msg import Msg, Seq, as_msg
 from companion.tracker.ursuppe.rules import people
-from companion.tracker.ursuppe.state import Amoeba, AmoebaId, GameState, amoeba_ref
+from companion.tracker.ursuppe.state import Amoeba, AmoebaId, Cursor, GameState, Phase, amoeba_ref
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,14 @@ def hand_on(name: str, state: GameState, events: Events) -> GameState:
 def say(events: Events, kind: str, text: Msg | str, source: Rule | None = None) -> None:
     """Record an explained event (a message; a plain string is shown verbatim)."""
     events.append(Event(kind, as_msg(text), source))
+
+
+def begin_phase(
+    state: GameState, events: Events, phase: Phase, cursor: Cursor, text: Msg, source: Rule
+) -> GameState:
+    """Enter a phase of the round at `cursor`, announced by `text`."""
+    say(events, "phase", text, source)
+    return replace(state, phase=phase, cursor=cursor)
 
 
 def who(state: GameState, aid: AmoebaId) -> Seq:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.tracker.msg import msg, nmsg
 from companion.tracker.ursuppe import sources
-from companion.tracker.ursuppe.phases.base import Events, continued, hand_on, say
+from companion.tracker.ursuppe.phases.base import Events, begin_phase, continued, hand_on, say
 from companion.tracker.ursuppe.rules import defects
 from companion.tracker.ursuppe.state import Cursor, GameState, Phase, Step, player_ref
 
@@ -14,10 +12,9 @@ from companion.tracker.ursuppe.state import Cursor, GameState, Phase, Step, play
 @continued
 def begin_environment(state: GameState, events: Events) -> GameState:
     """Phase 2: turn the next environment card."""
-    state = replace(state, phase=Phase.ENVIRONMENT)
-    state = replace(state, cursor=Cursor(step=Step.TURN_CARD))
     text = msg("Round {round}, phase 2: environment and gene defects.", round=state.round)
-    say(events, "phase", text, sources.PHASE_2)
+    cursor = Cursor(step=Step.TURN_CARD)
+    state = begin_phase(state, events, Phase.ENVIRONMENT, cursor, text, sources.PHASE_2)
     return hand_on("maybe_auto_card", state, events)
 
 

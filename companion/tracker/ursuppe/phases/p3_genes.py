@@ -2,23 +2,25 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.tracker.msg import msg
 from companion.tracker.ursuppe import sources
 from companion.tracker.ursuppe.phases import p3_extra
-from companion.tracker.ursuppe.phases.base import Events, continued, hand_on, purse_order, say
+from companion.tracker.ursuppe.phases.base import (
+    Events,
+    begin_phase,
+    continued,
+    hand_on,
+    purse_order,
+)
 from companion.tracker.ursuppe.state import Cursor, GameState, Phase, Step
 
 
 @continued
 def begin_genes(state: GameState, events: Events) -> GameState:
     """Phase 3: in descending order each player buys genes once."""
-    order = purse_order(state)
-    state = replace(state, phase=Phase.GENES, cursor=Cursor(step=Step.BUY, order=order))
+    cursor = Cursor(step=Step.BUY, order=purse_order(state))
     text = msg("Round {round}, phase 3: new genes, descending order.", round=state.round)
-    say(events, "phase", text, sources.PHASE_3)
-    return state
+    return begin_phase(state, events, Phase.GENES, cursor, text, sources.PHASE_3)
 
 
 def next_buyer(state: GameState, events: Events) -> GameState:

@@ -7,7 +7,7 @@ from dataclasses import replace
 from companion.tracker.msg import msg, nmsg
 from companion.tracker.ursuppe import sources
 from companion.tracker.ursuppe.data import division_income
-from companion.tracker.ursuppe.phases.base import Events, continued, hand_on, say
+from companion.tracker.ursuppe.phases.base import Events, begin_phase, continued, hand_on, say
 from companion.tracker.ursuppe.rules import people
 from companion.tracker.ursuppe.state import Cursor, GameState, Phase, Step, player_ref
 
@@ -15,10 +15,9 @@ from companion.tracker.ursuppe.state import Cursor, GameState, Phase, Step, play
 @continued
 def begin_division(state: GameState, events: Events) -> GameState:
     """Phase 4: in descending order each player gets BP and may divide."""
-    order = state.ladder_order(descending=True)
-    state = replace(state, phase=Phase.DIVISION, cursor=Cursor(step=Step.DIVIDE, order=order))
+    cursor = Cursor(step=Step.DIVIDE, order=state.ladder_order(descending=True))
     text = msg("Round {round}, phase 4: cell division, descending order.", round=state.round)
-    say(events, "phase", text, sources.PHASE_4)
+    state = begin_phase(state, events, Phase.DIVISION, cursor, text, sources.PHASE_4)
     return income(state, events)
 
 

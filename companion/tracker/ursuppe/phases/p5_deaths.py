@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.tracker.msg import msg
 from companion.tracker.ursuppe import sources
 from companion.tracker.ursuppe.genes import attacks as genes_attacks
 from companion.tracker.ursuppe.genes import deaths as genes_deaths
-from companion.tracker.ursuppe.phases.base import Events, continued, hand_on, say
+from companion.tracker.ursuppe.phases.base import Events, begin_phase, continued, hand_on, say
 from companion.tracker.ursuppe.rules import attacks
 from companion.tracker.ursuppe.state import Cursor, GameState, Phase, Step
 
@@ -16,10 +14,9 @@ from companion.tracker.ursuppe.state import Cursor, GameState, Phase, Step
 @continued
 def begin_deaths(state: GameState, events: Events) -> GameState:
     """Phase 5: natural deaths in descending then numerical order, then Aggression."""
-    order = state.ladder_order(descending=True)
-    state = replace(state, phase=Phase.DEATHS, cursor=Cursor(step=Step.AGGRESSION, order=order))
+    cursor = Cursor(step=Step.AGGRESSION, order=state.ladder_order(descending=True))
     text = msg("Round {round}, phase 5: deaths, descending order.", round=state.round)
-    say(events, "phase", text, sources.PHASE_5)
+    state = begin_phase(state, events, Phase.DEATHS, cursor, text, sources.PHASE_5)
     state, died = genes_deaths.natural_deaths(state, events)
     if not died:
         say(events, "death", msg("No amoeba has enough DP to die."), sources.PHASE_5)

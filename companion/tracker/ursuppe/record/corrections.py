@@ -174,14 +174,7 @@ def _cubes(state: GameState, action: Correct) -> tuple[GameState, Msg]:
     i = state.seat(color)
     before = state.cubes_on(space)[i]
     if state.supply(color) - (action.value - before) < 0:
-        raise IllegalAction(
-            msg(
-                "there are only {count} {color} cubes in the game",
-                count=state.box_of(color),
-                color=color_ref(color),
-            ),
-            sources.SHORTAGE,
-        )
+        raise corrections_table.shortage(state, color)
     state = flow.add_cubes(state, space, i, action.value - before)
     text = msg(
         "{color} cubes on space {space} set from {before} to {after}",

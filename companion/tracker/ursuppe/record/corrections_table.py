@@ -177,6 +177,18 @@ def marker_swap(state: GameState, action: Correct) -> tuple[GameState, Msg]:
     return state, text
 
 
+def shortage(state: GameState, color: str) -> IllegalAction:
+    """The refusal of a correction that would put more cubes of a color out than the box has."""
+    return IllegalAction(
+        msg(
+            "there are only {count} {color} cubes in the game",
+            count=state.box_of(color),
+            color=color_ref(color),
+        ),
+        sources.SHORTAGE,
+    )
+
+
 def space_cubes(state: GameState, action: Correct) -> tuple[GameState, Msg]:
     """Every color's cubes on one space at once (a color not named has none)."""
     need(action.space, action.field, msg("a space"))
@@ -192,14 +204,7 @@ def space_cubes(state: GameState, action: Correct) -> tuple[GameState, Msg]:
     for i, color in enumerate(state.colors):
         new = counts.get(color, 0)
         if state.supply(color) - (new - row[i]) < 0:
-            raise IllegalAction(
-                msg(
-                    "there are only {count} {color} cubes in the game",
-                    count=state.box_of(color),
-                    color=color_ref(color),
-                ),
-                sources.SHORTAGE,
-            )
+            raise shortage(state, color)
         row[i] = new
     i = action.space - 1
     state = replace(state, cubes=state.cubes[:i] + (tuple(row),) + state.cubes[i + 1 :])

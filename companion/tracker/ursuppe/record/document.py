@@ -19,6 +19,8 @@ from companion.tracker.record_core import (
     MAX_ENTRIES,
     VERSION,
     Undo,
+    undo_from_dict,
+    undo_to_dict,
 )
 from companion.tracker.record_errors import (
     RecordError,
@@ -52,18 +54,14 @@ class Record:
 def entry_to_dict(entry: Entry) -> dict[str, Any]:
     """An entry in record form."""
     if isinstance(entry, Undo):
-        return {"type": "undo", "to": entry.to}
+        return undo_to_dict(entry)
     return action_to_dict(entry)
 
 
 def entry_from_dict(data: Any) -> Entry:
     """An entry from record form; raises InvalidAction."""
-    if isinstance(data, dict) and data.get("type") == "undo":
-        to = data.get("to")
-        if set(data) != {"type", "to"} or isinstance(to, bool) or not isinstance(to, int) or to < 0:
-            raise InvalidAction(msg("'undo' needs 'to', the number of actions to keep"))
-        return Undo(to)
-    return action_from_dict(data)
+    undo = undo_from_dict(data)
+    return action_from_dict(data) if undo is None else undo
 
 
 def record_to_dict(record: Record) -> dict[str, Any]:

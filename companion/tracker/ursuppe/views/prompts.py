@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from companion.tracker.citations import Rule
 from companion.tracker.colors import Color
-from companion.tracker.msg import Msg, Param, Seq, msg, nmsg
+from companion.tracker.msg import Msg, Param, Seq, Told, msg, nmsg
 from companion.tracker.ursuppe import sources
 from companion.tracker.ursuppe.choices import start_roll_group
 from companion.tracker.ursuppe.data import (
@@ -39,7 +39,7 @@ from companion.tracker.ursuppe.views.labels import bp
 
 
 @dataclass(frozen=True)
-class Prompt:
+class Prompt(Told):
     """What is awaited: the step, the acting color and amoeba, a message, and its source."""
 
     step: Step
@@ -47,11 +47,6 @@ class Prompt:
     amoeba: AmoebaId | None
     msg: Msg
     source: Rule | None
-
-    @property
-    def text(self) -> str:
-        """The prompt in English (the shell renders `msg` in its reader's language)."""
-        return str(self.msg)
 
 
 def _gene(key: str) -> Param:
