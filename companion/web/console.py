@@ -72,6 +72,15 @@ def console_partial(shell: GameShell, context: dict) -> str:
     return render_template(shell.templates["_console"], **context)
 
 
+def tap_route(rule: str):
+    """A console tap's view: the referee's POST to `rule`, answered once per tap (`tapped`)."""
+
+    def register(view):
+        return bp.route(rule, methods=["POST"])(referee_required(tapped(view)))
+
+    return register
+
+
 def tapped(view):
     """Answer a tap already seen (or a damaged one) before the view parses the form: a
     repeated tap's form was made for a state that has moved on."""
@@ -160,9 +169,7 @@ def events(game_id: str):
     return live_response(game.id, game.revision)
 
 
-@bp.route("/act", methods=["POST"])
-@referee_required
-@tapped
+@tap_route("/act")
 def act(game_id: str):
     """Submit a choice: a legal action, dice seen, a space clicked, cubes carried."""
     game = load(game_id)
@@ -184,9 +191,7 @@ def preview(game_id: str):
     return served(shell_of(game).preview)(game, request.args, None)
 
 
-@bp.route("/chance", methods=["POST"])
-@referee_required
-@tapped
+@tap_route("/chance")
 def chance(game_id: str):
     """The app draws what chance decides now (a token, the deal, genes, an erupting region):
     the game's items, shuffled here; 409 when nothing is left to chance."""
@@ -209,9 +214,7 @@ def chance_action(game: Game):
     return game.core.from_shuffle(game.state, tuple(order))
 
 
-@bp.route("/roll", methods=["POST"])
-@referee_required
-@tapped
+@tap_route("/roll")
 def roll(game_id: str):
     """The app rolls the awaited dice, or draws the next environment card."""
     game = load(game_id)
@@ -221,9 +224,7 @@ def roll(game_id: str):
     return submit(game, action)
 
 
-@bp.route("/undo", methods=["POST"])
-@referee_required
-@tapped
+@tap_route("/undo")
 def undo(game_id: str):
     """Undo the last action, or go back to just after a log entry (recorded, never erased)."""
     game = load(game_id)
@@ -241,9 +242,7 @@ def undo(game_id: str):
     return submit(game, Undo(to))
 
 
-@bp.route("/correct", methods=["POST"])
-@referee_required
-@tapped
+@tap_route("/correct")
 def correct(game_id: str):
     """A referee correction: set a tracked quantity to what the table shows, with a reason."""
     game = load(game_id)
