@@ -152,9 +152,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.errorhandler(404)
     def not_found(error):
-        return render_template(
-            "error.html", title=_("Not found"), message=_("There is nothing at this address.")
-        ), 404
+        return error_page(_("Not found"), _("There is nothing at this address."), 404)
 
     @app.errorhandler(413)
     def too_large(error):
@@ -165,42 +163,43 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
             )
         else:
             message = _("That upload is too large (512 KB at most).")
-        return render_template("error.html", title=_("Too large"), message=message), 413
+        return error_page(_("Too large"), message, 413)
 
     @app.errorhandler(400)
     def bad_request(error):
-        return render_template(
-            "error.html",
-            title=_("Bad request"),
-            message=_("The page sent something this app cannot read. Reload it and try again."),
-        ), 400
+        return error_page(
+            _("Bad request"),
+            _("The page sent something this app cannot read. Reload it and try again."),
+            400,
+        )
 
     @app.errorhandler(500)
     def server_error(error):
-        return render_template(
-            "error.html",
-            title=_("Something went wrong"),
-            message=_(
+        return error_page(
+            _("Something went wrong"),
+            _(
                 "The app could not answer this request. What was recorded before is kept; "
                 "reload the page."
             ),
-        ), 500
+            500,
+        )
 
     @app.errorhandler(405)
     def not_allowed(error):
-        return render_template(
-            "error.html",
-            title=_("Not allowed"),
-            message=_("That address does not take this kind of request."),
-        ), 405
+        return error_page(
+            _("Not allowed"), _("That address does not take this kind of request."), 405
+        )
 
     @app.errorhandler(SaveFailed)
     @app.errorhandler(sqlite3.OperationalError)
     def not_saved(error):
         # The console answers its own (with the console); every other write lands here.
         reason = getattr(error, "reason", None) or SaveFailed.from_error(error).reason
-        return render_template(
-            "error.html", title=_("Not saved"), message=taps.save_message(reason)
-        ), 503
+        return error_page(_("Not saved"), taps.save_message(reason), 503)
 
     return app
+
+
+def error_page(title: str, message: str, status: int):
+    """The error page of an error handler: what went wrong and what to do, with its status."""
+    return render_template("error.html", title=title, message=message), status

@@ -34,7 +34,7 @@ from companion.tracker.msg import Seq, msg
 from companion.tracker.record_core import Undo
 from companion.web.auth import referee_required
 from companion.web.common import store, unchanged_since, wants_partial
-from companion.web.gameshells import GameShell, shell_of
+from companion.web.gameshells import GameShell, served, shell_of
 from companion.web.rules import refusal
 from companion.web.shapes import SHAPES
 from companion.web.streams import live_response, revision_seen, stale
@@ -70,6 +70,15 @@ def render_console(game: Game, status: int = 200, **extra):
 def console_partial(shell: GameShell, context: dict) -> str:
     """The console partial (every tap's answer): the game's `_console` template."""
     return render_template(shell.templates["_console"], **context)
+
+
+def tap_route(rule: str):
+    """A console tap's view: the referee's POST to `rule`, answered once per tap (`tapped`)."""
+
+    def register(view):
+        return bp.route(rule, methods=["POST"])(referee_required(tapped(view)))
+
+    return register
 
 
 def tapped(view):
@@ -160,9 +169,7 @@ def events(game_id: str):
     return live_response(game.id, game.revision)
 
 
-@bp.route("/act", methods=["POST"])
-@referee_required
-@tapped
+@tap_route("/act")
 def act(game_id: str):
     """Submit a choice: a legal action, dice seen, a space clicked, cubes carried."""
     game = load(game_id)
@@ -181,15 +188,10 @@ def preview(game_id: str):
     """The line a console form being filled in shows before it is sent (Urland's retreat
     from several areas); 404 for a game without such forms."""
     game = load(game_id)
-    preview_of = shell_of(game).preview
-    if preview_of is None:
-        abort(404)
-    return preview_of(game, request.args, None)
+    return served(shell_of(game).preview)(game, request.args, None)
 
 
-@bp.route("/chance", methods=["POST"])
-@referee_required
-@tapped
+@tap_route("/chance")
 def chance(game_id: str):
     """The app draws what chance decides now (a token, the deal, genes, an erupting region):
     the game's items, shuffled here; 409 when nothing is left to chance."""
@@ -212,24 +214,17 @@ def chance_action(game: Game):
     return game.core.from_shuffle(game.state, tuple(order))
 
 
-@bp.route("/roll", methods=["POST"])
-@referee_required
-@tapped
+@tap_route("/roll")
 def roll(game_id: str):
     """The app rolls the awaited dice, or draws the next environment card."""
     game = load(game_id)
-    app_roll = shell_of(game).app_roll
-    if app_roll is None:
-        abort(404)
-    action = app_roll(game.state)
+    action = served(shell_of(game).app_roll)(game.state)
     if action is None:
         return render_console(game, status=422, error=_("No dice or card is awaited now."))
     return submit(game, action)
 
 
-@bp.route("/undo", methods=["POST"])
-@referee_required
-@tapped
+@tap_route("/undo")
 def undo(game_id: str):
     """Undo the last action, or go back to just after a log entry (recorded, never erased)."""
     game = load(game_id)
@@ -247,15 +242,11 @@ def undo(game_id: str):
     return submit(game, Undo(to))
 
 
-@bp.route("/correct", methods=["POST"])
-@referee_required
-@tapped
+@tap_route("/correct")
 def correct(game_id: str):
     """A referee correction: set a tracked quantity to what the table shows, with a reason."""
     game = load(game_id)
-    read = shell_of(game).correction_from_form
-    if read is None:
-        abort(404)
+    read = served(shell_of(game).correction_from_form)
     try:
         action = read(request.form)
     except (ValueError, KeyError):
@@ -273,9 +264,8 @@ def correction(game_id: str):
     """The correction form, fetched when the referee opens it (a tap's answer leaves it out)."""
     game = load(game_id)
     shell = shell_of(game)
-    if shell.correction_form is None:
-        abort(404)
-    return render_template(shell.templates["_correction_form"], **shell.correction_form(game))
+    context = served(shell.correction_form)(game)
+    return render_template(shell.templates["_correction_form"], **context)
 
 
 @bp.route("/seats")

@@ -28,6 +28,15 @@ class RulePages:
     genes: Callable[[str], list[tuple[Any, list[Any]]]] = lambda area: []  # an area's table
 
 
+VIEWS = ("console", "_console", "seat", "_seat", "board", "_board", "standings", "moment")
+
+
+def view_templates(folder: str, **others: str) -> dict[str, str]:
+    """A shell's `templates`: each view's in the game's folder (`<folder>/console.html`, ...),
+    unless `others` names it elsewhere; `others` adds the templates of the game's own tools."""
+    return {view: f"{folder}/{view}.html" for view in VIEWS} | others
+
+
 @dataclass(frozen=True)
 class GameShell:
     """One game's web side: templates per view, contexts, forms and records."""

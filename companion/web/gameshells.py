@@ -8,6 +8,10 @@ docs/engine.md, "Adding a third game").
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+from flask import abort
+
 from companion.store import Game
 from companion.tracker.game import DEFAULT_GAME, GAMES
 from companion.web import urland, ursuppe
@@ -15,11 +19,13 @@ from companion.web.gameshell import GameShell
 
 SHELLS: dict[str, GameShell] = {shell.game.key: shell for shell in (ursuppe.SHELL, urland.SHELL)}
 
+Tool = TypeVar("Tool")
+
 
 def refuse_unserved() -> None:
     """Before a request: 404 for a game's page its shell does not serve (Ursuppe's dice,
     corrections and the "why" numbers for an Urland game)."""
-    from flask import abort, request
+    from flask import request
 
     from companion.store import NotFound
     from companion.web.common import store
@@ -43,6 +49,14 @@ def template(game: Game, view: str) -> str:
 def shell_of(game: Game) -> GameShell:
     """The shell of a stored game."""
     return SHELLS[game.core.key]
+
+
+def served(tool: Tool | None) -> Tool:
+    """A game's own tool (its preview, app roll, corrections, "why" numbers), or 404 for a
+    game whose shell has none."""
+    if tool is None:
+        abort(404)
+    return tool
 
 
 def shell_by_key(key: str | None) -> GameShell:

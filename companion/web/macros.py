@@ -24,7 +24,7 @@ class SharedMacro:
 
 SHARED = {
     "_forms.html": ("form_head", "post", "choice_posts", "dice_posts"),
-    "_log.html": ("event_items", "console_entries"),
+    "_log.html": ("event_items", "console_entries", "log_heading"),
 }
 
 

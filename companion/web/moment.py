@@ -11,7 +11,7 @@ from flask import Blueprint, abort, render_template
 from companion.store import Game
 from companion.web.auth import referee_required
 from companion.web.console import load
-from companion.web.gameshells import shell_of
+from companion.web.gameshells import served, shell_of
 
 bp = Blueprint("moment", __name__, url_prefix="/games/<game_id>")
 
@@ -55,6 +55,4 @@ def why(game_id: str):
     """Every player's numbers with their derivations (the console loads it when opened)."""
     game = load(game_id)
     shell = shell_of(game)
-    if shell.why is None:
-        abort(404)
-    return render_template(shell.templates["_why"], **shell.why(game))
+    return render_template(shell.templates["_why"], **served(shell.why)(game))

@@ -11,7 +11,7 @@ from companion.tracker.colors import Color
 from companion.tracker.errors import ActionError
 from companion.web.auth import SEAT_COOKIE, check_csrf
 from companion.web.common import page_or_partial, store, unchanged_since, wants_partial
-from companion.web.gameshells import shell_of
+from companion.web.gameshells import served, shell_of
 from companion.web.manifest import manifest_response
 from companion.web.rules import refusal
 from companion.web.streams import live_response, stale
@@ -108,10 +108,7 @@ def act(token: str):
 def preview(token: str):
     """The line a phone's form being filled in shows before it is sent (as the console's)."""
     game, color = _seat(token)
-    preview_of = shell_of(game).preview
-    if preview_of is None:
-        abort(404)
-    return preview_of(game, request.args, color)
+    return served(shell_of(game).preview)(game, request.args, color)
 
 
 @bp.route("/events")

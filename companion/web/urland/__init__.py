@@ -5,22 +5,13 @@ console, phones and TV, its forms, its drawings and its rules prose, registered 
 from __future__ import annotations
 
 from companion.tracker.game import URLAND
-from companion.web.gameshell import GameShell
+from companion.web.gameshell import GameShell, view_templates
 from companion.web.urland import forms, svg, views
 from companion.web.urland.rules import RULES
 
 SHELL = GameShell(
     game=URLAND,
-    templates={
-        "console": "urland/console.html",
-        "_console": "urland/_console.html",
-        "seat": "urland/seat.html",
-        "_seat": "urland/_seat.html",
-        "board": "urland/board.html",
-        "_board": "urland/_board.html",
-        "standings": "urland/standings.html",
-        "moment": "urland/moment.html",
-    },
+    templates=view_templates("urland"),
     console=views.console_context,
     seat=views.seat_context,
     board=views.board_context,

@@ -6,24 +6,19 @@ from __future__ import annotations
 
 from companion.tracker.game import URSUPPE
 from companion.tracker.ursuppe.rules.deckcheck import deck_warnings
-from companion.web.gameshell import GameShell
+from companion.web.gameshell import GameShell, view_templates
 from companion.web.ursuppe import autoroll, correction, drawings, setup, soup_svg, views, why
 from companion.web.ursuppe.rules import RULES
 
 SHELL = GameShell(
     game=URSUPPE,
-    templates={
-        "console": "ursuppe/console.html",
-        "_console": "_console.html",
-        "seat": "ursuppe/seat.html",
-        "_seat": "ursuppe/_seat.html",
-        "board": "ursuppe/board.html",
-        "_board": "ursuppe/_board_view.html",
-        "standings": "ursuppe/standings.html",
-        "moment": "ursuppe/moment.html",
-        "_why": "ursuppe/_console_why_body.html",
-        "_correction_form": "ursuppe/_correction_form.html",
-    },
+    templates=view_templates(
+        "ursuppe",
+        _console="_console.html",
+        _board="ursuppe/_board_view.html",
+        _why="ursuppe/_console_why_body.html",
+        _correction_form="ursuppe/_correction_form.html",
+    ),
     console=views.console,
     seat=views.seat,
     board=views.board,
