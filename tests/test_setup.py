@@ -36,6 +36,18 @@ def rolled(n: int = 4):
     return state
 
 
+def rolled_in_order():
+    """Four start rolls, no tie: yellow 11, blue 9, red 6, green 3."""
+    state, _ = play(
+        rolled(),
+        RollForStartOrder(RED, 6),
+        RollForStartOrder(YELLOW, 11),
+        RollForStartOrder(GREEN, 3),
+        RollForStartOrder(BLUE, 9),
+    )
+    return state
+
+
 def with_start_spaces(n: int, spaces: dict[Color, int]):
     """A new game at the first placement, start spaces set directly."""
     state, _ = play(new_game(setup_for(n)), TurnEnvironmentCard("P1"), SetStartSpaces(spaces))
@@ -123,13 +135,7 @@ def test_a_two_dice_total_is_2_to_12(total):
 
 
 def test_the_highest_roll_picks_first():
-    state, _ = play(
-        rolled(),
-        RollForStartOrder(RED, 6),
-        RollForStartOrder(YELLOW, 11),
-        RollForStartOrder(GREEN, 3),
-        RollForStartOrder(BLUE, 9),
-    )
+    state = rolled_in_order()
     assert prompt(state).step is Step.START_SPACE
     assert state.cursor.start_order == (YELLOW, BLUE, RED, GREEN)
     assert prompt(state).actor is YELLOW
@@ -184,13 +190,7 @@ def test_a_tie_in_the_re_roll_is_rolled_again():
 
 
 def test_start_spaces_are_chosen_in_roll_order_among_1_to_n():
-    state, _ = play(
-        rolled(),
-        RollForStartOrder(RED, 6),
-        RollForStartOrder(YELLOW, 11),
-        RollForStartOrder(GREEN, 3),
-        RollForStartOrder(BLUE, 9),
-    )
+    state = rolled_in_order()
     assert set(legal_actions(state)) == {ChooseStartSpace(YELLOW, s) for s in (1, 2, 3, 4)}
     refused(state, ChooseStartSpace(BLUE, 1))
     refused(state, ChooseStartSpace(YELLOW, 5))
