@@ -162,21 +162,27 @@ def test_substitution_with_four_players_allows_only_2_2_with_the_000_option():
     assert plain_patterns(state) == {(1, 1, 1), (2, 2)}
 
 
-@pytest.mark.parametrize(
-    ("option", "feeds"), [(Substitution4p.BOTH, True), (Substitution4p.EVEN_ONLY, False)]
-)
-def test_a_3_1_substitution_meal_follows_the_option(option, feeds):
+def substitution_meal(option: Substitution4p, yellow: int, green: int):
+    """4 players, `option`: red's amoeba with Substitution fed on space 8 holding `yellow`
+    and `green` cubes (no blue)."""
     setup = setup_for(4, options=RuleOptions(substitution_4p=option))
     state = position(
         4,
         amoebas=["red-1@8"],
         genes={"red": ["substitution"]},
-        cubes={8: {"yellow": 3, "green": 1, "blue": 0}},
+        cubes={8: {"yellow": yellow, "green": green, "blue": 0}},
         card="P9",
         setup=setup,
     )
-
     state, _ = at_feed(state)
+    return state
+
+
+@pytest.mark.parametrize(
+    ("option", "feeds"), [(Substitution4p.BOTH, True), (Substitution4p.EVEN_ONLY, False)]
+)
+def test_a_3_1_substitution_meal_follows_the_option(option, feeds):
+    state = substitution_meal(option, yellow=3, green=1)
 
     if feeds:
         assert (cubes(state, 8, "yellow"), cubes(state, 8, "green")) == (0, 0)
@@ -188,17 +194,7 @@ def test_a_3_1_substitution_meal_follows_the_option(option, feeds):
 
 @pytest.mark.parametrize("option", list(Substitution4p))
 def test_a_2_2_substitution_meal_is_allowed_under_both_options(option):
-    setup = setup_for(4, options=RuleOptions(substitution_4p=option))
-    state = position(
-        4,
-        amoebas=["red-1@8"],
-        genes={"red": ["substitution"]},
-        cubes={8: {"yellow": 2, "green": 2, "blue": 0}},
-        card="P9",
-        setup=setup,
-    )
-
-    state, _ = at_feed(state)
+    state = substitution_meal(option, yellow=2, green=2)
 
     assert state.amoeba(RED1).dp == 0
     assert [cubes(state, 8, c) for c in ("red", "yellow", "green", "blue")] == [4, 0, 0, 0]
