@@ -48,6 +48,18 @@ def rolled_in_order():
     return state
 
 
+def red_and_green_tied():
+    """Four start rolls: yellow 10, red and green tied at 8 (to roll again), blue 5."""
+    state, _ = play(
+        rolled(),
+        RollForStartOrder(RED, 8),
+        RollForStartOrder(YELLOW, 10),
+        RollForStartOrder(GREEN, 8),
+        RollForStartOrder(BLUE, 5),
+    )
+    return state
+
+
 def with_start_spaces(n: int, spaces: dict[Color, int]):
     """A new game at the first placement, start spaces set directly."""
     state, _ = play(new_game(setup_for(n)), TurnEnvironmentCard("P1"), SetStartSpaces(spaces))
@@ -162,15 +174,7 @@ def test_ties_re_roll_only_among_the_tied():
 def test_the_tied_group_keeps_its_place_whatever_the_re_roll():
     # Red and Green tied for second place; their re-rolls (3 and 2) are below Blue's 5,
     # but they only decide the order between the two of them.
-    state, _ = play(
-        rolled(),
-        RollForStartOrder(RED, 8),
-        RollForStartOrder(YELLOW, 10),
-        RollForStartOrder(GREEN, 8),
-        RollForStartOrder(BLUE, 5),
-        RollForStartOrder(RED, 2),
-        RollForStartOrder(GREEN, 3),
-    )
+    state, _ = play(red_and_green_tied(), RollForStartOrder(RED, 2), RollForStartOrder(GREEN, 3))
     assert state.cursor.start_order == (YELLOW, GREEN, RED, BLUE)
 
 
@@ -238,13 +242,7 @@ def test_start_spaces_cannot_be_set_directly_after_a_roll():
 
 
 def test_start_spaces_cannot_be_set_directly_while_a_tie_is_re_rolled():
-    state, _ = play(
-        rolled(),
-        RollForStartOrder(RED, 8),
-        RollForStartOrder(YELLOW, 10),
-        RollForStartOrder(GREEN, 8),
-        RollForStartOrder(BLUE, 5),
-    )
+    state = red_and_green_tied()
     refused(state, SetStartSpaces({RED: 1, YELLOW: 2, GREEN: 3, BLUE: 4}))
 
 
