@@ -36,26 +36,14 @@ def rolled(n: int = 4):
     return state
 
 
-def rolled_in_order():
-    """Four start rolls, no tie: yellow 11, blue 9, red 6, green 3."""
+def after_rolls(red: int, yellow: int, green: int, blue: int):
+    """The four start rolls made, in seat order."""
     state, _ = play(
         rolled(),
-        RollForStartOrder(RED, 6),
-        RollForStartOrder(YELLOW, 11),
-        RollForStartOrder(GREEN, 3),
-        RollForStartOrder(BLUE, 9),
-    )
-    return state
-
-
-def red_and_green_tied():
-    """Four start rolls: yellow 10, red and green tied at 8 (to roll again), blue 5."""
-    state, _ = play(
-        rolled(),
-        RollForStartOrder(RED, 8),
-        RollForStartOrder(YELLOW, 10),
-        RollForStartOrder(GREEN, 8),
-        RollForStartOrder(BLUE, 5),
+        RollForStartOrder(RED, red),
+        RollForStartOrder(YELLOW, yellow),
+        RollForStartOrder(GREEN, green),
+        RollForStartOrder(BLUE, blue),
     )
     return state
 
@@ -147,7 +135,7 @@ def test_a_two_dice_total_is_2_to_12(total):
 
 
 def test_the_highest_roll_picks_first():
-    state = rolled_in_order()
+    state = after_rolls(6, 11, 3, 9)  # no tie: yellow, blue, red, green
     assert prompt(state).step is Step.START_SPACE
     assert state.cursor.start_order == (YELLOW, BLUE, RED, GREEN)
     assert prompt(state).actor is YELLOW
@@ -174,7 +162,9 @@ def test_ties_re_roll_only_among_the_tied():
 def test_the_tied_group_keeps_its_place_whatever_the_re_roll():
     # Red and Green tied for second place; their re-rolls (3 and 2) are below Blue's 5,
     # but they only decide the order between the two of them.
-    state, _ = play(red_and_green_tied(), RollForStartOrder(RED, 2), RollForStartOrder(GREEN, 3))
+    state, _ = play(
+        after_rolls(8, 10, 8, 5), RollForStartOrder(RED, 2), RollForStartOrder(GREEN, 3)
+    )
     assert state.cursor.start_order == (YELLOW, GREEN, RED, BLUE)
 
 
@@ -194,7 +184,7 @@ def test_a_tie_in_the_re_roll_is_rolled_again():
 
 
 def test_start_spaces_are_chosen_in_roll_order_among_1_to_n():
-    state = rolled_in_order()
+    state = after_rolls(6, 11, 3, 9)  # no tie: yellow, blue, red, green
     assert set(legal_actions(state)) == {ChooseStartSpace(YELLOW, s) for s in (1, 2, 3, 4)}
     refused(state, ChooseStartSpace(BLUE, 1))
     refused(state, ChooseStartSpace(YELLOW, 5))
@@ -242,7 +232,7 @@ def test_start_spaces_cannot_be_set_directly_after_a_roll():
 
 
 def test_start_spaces_cannot_be_set_directly_while_a_tie_is_re_rolled():
-    state = red_and_green_tied()
+    state = after_rolls(8, 10, 8, 5)
     refused(state, SetStartSpaces({RED: 1, YELLOW: 2, GREEN: 3, BLUE: 4}))
 
 
