@@ -253,17 +253,23 @@ def test_feeding_genes_are_optional():
 
 
 # ----- Parasitism ----------------------------------------------------------------------
-def test_parasitism_needs_one_cube_fewer_and_the_victim_pays_one_bp():
+def parasite_beside_yellow(yellow_bp: int):
+    """At the feed: red's amoeba with Parasitism beside a yellow one on space 8, which holds
+    one yellow and one green cube; red has 10 BP, yellow `yellow_bp`."""
     state = position(
         4,
         amoebas=["red-1@8", "yellow-1@8"],
         genes={"red": ["parasitism"]},
         cubes={8: {"yellow": 1, "green": 1, "blue": 0}},
-        bp={"red": 10, "yellow": 3},
+        bp={"red": 10, "yellow": yellow_bp},
         card="P9",
     )
-
     state, _ = at_feed(state)
+    return state
+
+
+def test_parasitism_needs_one_cube_fewer_and_the_victim_pays_one_bp():
+    state = parasite_beside_yellow(yellow_bp=3)
     state, events = play(state, Feed(RED1, {"yellow": 1, "green": 1}, Color.YELLOW))
 
     assert state.player(Color.YELLOW).bp == 2
@@ -296,16 +302,7 @@ def test_parasitism_chooses_among_the_players_on_the_space():
 
 
 def test_a_victim_without_bp_cannot_be_parasitised():
-    state = position(
-        4,
-        amoebas=["red-1@8", "yellow-1@8"],
-        genes={"red": ["parasitism"]},
-        cubes={8: {"yellow": 1, "green": 1, "blue": 0}},
-        bp={"red": 10, "yellow": 0},
-        card="P9",
-    )
-
-    state, _ = at_feed(state)
+    state = parasite_beside_yellow(yellow_bp=0)
 
     assert state.amoeba(RED1).dp == 1
     assert state.player(Color.YELLOW).bp == 0
