@@ -36,6 +36,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+import playout  # noqa: E402  (the tests' seeded player: its passive actions, `one_of`)
 
 from companion.tracker.record_core import FORMAT, VERSION  # noqa: E402
 from companion.tracker.ursuppe import actions as A  # noqa: E402
@@ -56,15 +59,7 @@ PER_ROUND = 2
 LADDER = 100
 MAX_ACTIONS = 3000
 
-PASSIVE = (
-    A.EndPurchases,
-    A.EndDivision,
-    A.DeclineAggression,
-    A.Starve,
-    A.AcceptAttack,
-    A.DeclineRetry,
-    A.EndMovement,
-)
+PASSIVE = (*playout.PASSIVE, A.EndMovement)
 PREFERRED = (
     A.BuyGene,
     A.Stay,
@@ -83,16 +78,14 @@ PREFERRED = (
 )
 
 
+
 def choose(rng: random.Random, state: GameState) -> A.Action:
     """A legal action, preferring the ones that lead to more entries."""
     legal = legal_actions(state)
-    preferred = [a for a in legal if isinstance(a, PREFERRED)]
-    if preferred:
-        return rng.choice(preferred)
-    active = [a for a in legal if not isinstance(a, PASSIVE)]
-    if active and rng.random() < 0.5:
-        return rng.choice(active)
-    return rng.choice(legal)
+    chosen = playout.one_of(rng, [a for a in legal if isinstance(a, PREFERRED)])
+    if chosen is None:
+        chosen = playout.one_of(rng, [a for a in legal if not isinstance(a, PASSIVE)], 0.5)
+    return rng.choice(legal) if chosen is None else chosen
 
 
 def generate(seed: int = SEED) -> dict[str, Any]:
@@ -132,9 +125,8 @@ def choose_extra(rng: random.Random, state: GameState) -> A.Action:
         for a in legal
         if isinstance(a, EXTRA_CHOICES) or (isinstance(a, A.BuyGene) and a.gene in EXTRA_KEYS)
     ]
-    if extra and rng.random() < 0.8:
-        return rng.choice(extra)
-    return choose(rng, state)
+    chosen = playout.one_of(rng, extra, 0.8)
+    return choose(rng, state) if chosen is None else chosen
 
 
 def generate_extra(seed: int = EXTRA_SEED) -> dict[str, Any]:

@@ -28,35 +28,13 @@ from companion.tracker.ursuppe.state import GameSetup, GameState, Phase, Seat, S
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
-PASSIVE = (
-    A.EndPurchases,
-    A.EndDivision,
-    A.DeclineAggression,
-    A.Starve,
-    A.AcceptAttack,
-    A.DeclineRetry,
-)
+sys.path.insert(0, str(ROOT / "tests"))
+from playout import ADVANCED, PASSIVE, RULED, one_of  # noqa: E402  (the tests' seeded player)
 
 # A 5-player game with extra genes on the table from round 1 (003 §The Amoeba Advanced
 # Genome Project, a fixed agreed list): the seed is one where most of them are bought and used.
 EXTRA_SEED = 21
-EXTRA_GENES_IN_PLAY = (
-    "glutton",
-    "alarm",
-    "cleanliness",
-    "fast_food",
-    "more_than_a_mouthful",
-    "camouflage_1",
-    "suction_1",
-    "threat_display",
-    "healing_1",
-    "rebound",
-    "go_out_with_a_bang",
-    "toxic_excretions",
-    "camouflage_2",
-    "suction_2",
-    "healing_2",
-)
+EXTRA_GENES_IN_PLAY = RULED + ADVANCED
 
 # A 5-player game as 003 §Play recommends: Social Gene and Population Explosion from round 1,
 # 2 more extra genes turned over each round after the leader has bought (the table tells
@@ -133,9 +111,8 @@ def choose(rng: random.Random, state: GameState) -> A.Action:
         drift = [a for a in legal if isinstance(a, A.Drift)]
         if drift and rng.random() < 0.6:
             return drift[0]
-    if active and rng.random() < eager.get(state.cursor.step, 0.0):
-        return rng.choice(active)
-    return rng.choice(legal)
+    chosen = one_of(rng, active, eager.get(state.cursor.step, 0.0))
+    return rng.choice(legal) if chosen is None else chosen
 
 
 def play(game: Example) -> Record:

@@ -23,6 +23,9 @@ from companion.tracker.urland.state import Options, Seat, Step, UrlandSetup, Url
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "urland"
+sys.path.insert(0, str(ROOT / "tests"))
+from urland_draws import shuffled_draw  # noqa: E402  (the tests' draws at random)
+
 NAMES = (("Ana", Color.RED), ("Ben", Color.YELLOW), ("Cleo", Color.GREEN), ("Dev", Color.BLUE),
          ("Eva", Color.BLACK))  # fmt: skip
 GAMES = {"three-players": (3, 31), "four-players": (4, 41), "five-players": (5, 51)}
@@ -48,12 +51,8 @@ def play(n: int, seed: int) -> tuple[UrlandSetup, list]:
     state = engine.new_game(setup)
     log = []
     while state.step is not Step.OVER:
-        items = engine.chance(state)
-        if items is not None:
-            order = list(items)
-            rng.shuffle(order)
-            action = engine.from_shuffle(state, tuple(order))
-        else:
+        action = shuffled_draw(state, rng)
+        if action is None:
             legal = engine.legal_actions(state)
             active = [a for a in legal if not isinstance(a, EndActions) and a.kind != "retreat"]
             if state.step is Step.BID:

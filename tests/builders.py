@@ -114,19 +114,7 @@ def position(
 
 def at_phase(state: GameState, phase: Phase) -> GameState:
     """Start a phase of the position's round (phase 1 starts the round), as the engine would."""
-    events: list[Event] = []
-    if phase is Phase.MOVEMENT:
-        state = begin_round(replace(state, round=state.round - 1), events)
-    else:
-        starters = {
-            Phase.ENVIRONMENT: begin_environment,
-            Phase.GENES: begin_genes,
-            Phase.DIVISION: begin_division,
-            Phase.DEATHS: begin_deaths,
-            Phase.SCORING: begin_scoring,
-        }
-        state = starters[phase](state, events)
-    return _forced(state, events)
+    return at_phase_with_events(state, phase)[0]
 
 
 def at_phase_with_events(state: GameState, phase: Phase) -> tuple[GameState, list[Event]]:

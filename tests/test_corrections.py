@@ -47,10 +47,11 @@ def over():
 
 
 # ----- what can be corrected ---------------------------------------------------------
-def test_a_correction_sets_a_players_bp():
-    state, events = apply(board(), Correct("bp", 7, WHY, color=RED))
-    assert state.player(RED).bp == 7
-    assert state.player(YELLOW).bp == 10
+@pytest.mark.parametrize(("field", "value", "yellow"), [("bp", 7, 10), ("marker", 12, 3)])
+def test_a_correction_sets_a_players_bp_or_marker(field, value, yellow):
+    state, _ = apply(board(), Correct(field, value, WHY, color=RED))
+    assert getattr(state.player(RED), field) == value
+    assert getattr(state.player(YELLOW), field) == yellow  # the others' stay as they were
 
 
 def test_a_correction_sets_an_amoebas_dp():
@@ -68,11 +69,6 @@ def test_a_correction_sets_the_cubes_of_a_color_on_a_space():
     state, _ = apply(state, Correct("cubes", 0, WHY, color=RED, space=3))
     assert state.cubes_on(3) == (0, 2, 5, 2)
     assert state.supply(RED) == 55 - 38 + 2
-
-
-def test_a_correction_sets_a_marker():
-    state, _ = apply(board(), Correct("marker", 12, WHY, color=RED))
-    assert state.player(RED).marker == 12
 
 
 def test_a_correction_moves_adds_and_removes_amoebas():

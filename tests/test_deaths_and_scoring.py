@@ -288,11 +288,16 @@ def test_scoring_records_the_markers_of_the_round():
 
 
 # ===== game end ========================================================================
-def test_the_game_ends_after_phase_6_when_a_marker_reaches_space_41_of_50():
+def scored_with_red_at(marker: int):
+    """Phase 6 scored with red's 3 amoebas and marker at `marker`, the others behind."""
     state = position(
-        4, amoebas=red_amoebas(3), markers={"red": 40, "yellow": 30, "green": 20, "blue": 10}
+        4, amoebas=red_amoebas(3), markers={"red": marker, "yellow": 30, "green": 20, "blue": 10}
     )
-    state, events = at_phase_with_events(state, Phase.SCORING)
+    return at_phase_with_events(state, Phase.SCORING)
+
+
+def test_the_game_ends_after_phase_6_when_a_marker_reaches_space_41_of_50():
+    state, events = scored_with_red_at(40)
     assert state.player(RED).marker == 41
     assert state.phase is Phase.OVER
     end = [e for e in events if e.kind == "end"]
@@ -303,10 +308,7 @@ def test_the_game_ends_after_phase_6_when_a_marker_reaches_space_41_of_50():
 
 
 def test_the_game_goes_on_below_the_end_zone():
-    state = position(
-        4, amoebas=red_amoebas(3), markers={"red": 39, "yellow": 30, "green": 20, "blue": 10}
-    )
-    state, events = at_phase_with_events(state, Phase.SCORING)
+    state, events = scored_with_red_at(39)
     assert state.player(RED).marker == 40
     assert state.phase is Phase.MOVEMENT
     assert state.round == 2

@@ -141,22 +141,26 @@ def test_shuffled_cards_are_turned_automatically_in_that_order_in_later_phase_2s
 
 
 # ----- round 1 -----------------------------------------------------------------------
-def test_there_are_no_gene_defects_in_round_1():
-    genes = ["division_rate", "life_expectancy", "frugality", "streamlining", "tentacle"]
-    state = position(4, round=1, genes={"red": genes})  # 23 MP
+GENES_23_MP = ["division_rate", "life_expectancy", "frugality", "streamlining", "tentacle"]
+
+
+def ozone_7_turned_in_round(round: int):
+    """Red holding 23 MP of genes, the ozone 7 card (P6) turned in `round`: state, events."""
+    state = position(4, round=round, genes={"red": GENES_23_MP})
     state = at_phase(state, Phase.ENVIRONMENT)
-    state, events = apply(state, TurnEnvironmentCard("P6"))  # ozone 7
+    return apply(state, TurnEnvironmentCard("P6"))
+
+
+def test_there_are_no_gene_defects_in_round_1():
+    state, events = ozone_7_turned_in_round(1)
     assert "No gene defects in the first round" in texts(list(events))
     assert state.phase is Phase.GENES
-    assert state.player(Color.RED).gene_keys == tuple(genes)
+    assert state.player(Color.RED).gene_keys == tuple(GENES_23_MP)
     assert state.player(Color.RED).bp == 10
 
 
 def test_gene_defects_start_in_round_2():
-    genes = ["division_rate", "life_expectancy", "frugality", "streamlining", "tentacle"]
-    state = position(4, round=2, genes={"red": genes})  # 23 MP
-    state = at_phase(state, Phase.ENVIRONMENT)
-    state, events = apply(state, TurnEnvironmentCard("P6"))  # ozone 7
+    state, events = ozone_7_turned_in_round(2)
     assert "Ana ● red has 23 MP against ozone 7: owes 16" in texts(list(events))
     assert state.phase is Phase.ENVIRONMENT and prompt(state).step is Step.PAY_DEBT
 

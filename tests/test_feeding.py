@@ -162,21 +162,27 @@ def test_substitution_with_four_players_allows_only_2_2_with_the_000_option():
     assert plain_patterns(state) == {(1, 1, 1), (2, 2)}
 
 
-@pytest.mark.parametrize(
-    ("option", "feeds"), [(Substitution4p.BOTH, True), (Substitution4p.EVEN_ONLY, False)]
-)
-def test_a_3_1_substitution_meal_follows_the_option(option, feeds):
+def substitution_meal(option: Substitution4p, yellow: int, green: int):
+    """4 players, `option`: red's amoeba with Substitution fed on space 8 holding `yellow`
+    and `green` cubes (no blue)."""
     setup = setup_for(4, options=RuleOptions(substitution_4p=option))
     state = position(
         4,
         amoebas=["red-1@8"],
         genes={"red": ["substitution"]},
-        cubes={8: {"yellow": 3, "green": 1, "blue": 0}},
+        cubes={8: {"yellow": yellow, "green": green, "blue": 0}},
         card="P9",
         setup=setup,
     )
-
     state, _ = at_feed(state)
+    return state
+
+
+@pytest.mark.parametrize(
+    ("option", "feeds"), [(Substitution4p.BOTH, True), (Substitution4p.EVEN_ONLY, False)]
+)
+def test_a_3_1_substitution_meal_follows_the_option(option, feeds):
+    state = substitution_meal(option, yellow=3, green=1)
 
     if feeds:
         assert (cubes(state, 8, "yellow"), cubes(state, 8, "green")) == (0, 0)
@@ -188,17 +194,7 @@ def test_a_3_1_substitution_meal_follows_the_option(option, feeds):
 
 @pytest.mark.parametrize("option", list(Substitution4p))
 def test_a_2_2_substitution_meal_is_allowed_under_both_options(option):
-    setup = setup_for(4, options=RuleOptions(substitution_4p=option))
-    state = position(
-        4,
-        amoebas=["red-1@8"],
-        genes={"red": ["substitution"]},
-        cubes={8: {"yellow": 2, "green": 2, "blue": 0}},
-        card="P9",
-        setup=setup,
-    )
-
-    state, _ = at_feed(state)
+    state = substitution_meal(option, yellow=2, green=2)
 
     assert state.amoeba(RED1).dp == 0
     assert [cubes(state, 8, c) for c in ("red", "yellow", "green", "blue")] == [4, 0, 0, 0]
@@ -257,17 +253,23 @@ def test_feeding_genes_are_optional():
 
 
 # ----- Parasitism ----------------------------------------------------------------------
-def test_parasitism_needs_one_cube_fewer_and_the_victim_pays_one_bp():
+def parasite_beside_yellow(yellow_bp: int):
+    """At the feed: red's amoeba with Parasitism beside a yellow one on space 8, which holds
+    one yellow and one green cube; red has 10 BP, yellow `yellow_bp`."""
     state = position(
         4,
         amoebas=["red-1@8", "yellow-1@8"],
         genes={"red": ["parasitism"]},
         cubes={8: {"yellow": 1, "green": 1, "blue": 0}},
-        bp={"red": 10, "yellow": 3},
+        bp={"red": 10, "yellow": yellow_bp},
         card="P9",
     )
-
     state, _ = at_feed(state)
+    return state
+
+
+def test_parasitism_needs_one_cube_fewer_and_the_victim_pays_one_bp():
+    state = parasite_beside_yellow(yellow_bp=3)
     state, events = play(state, Feed(RED1, {"yellow": 1, "green": 1}, Color.YELLOW))
 
     assert state.player(Color.YELLOW).bp == 2
@@ -300,16 +302,7 @@ def test_parasitism_chooses_among_the_players_on_the_space():
 
 
 def test_a_victim_without_bp_cannot_be_parasitised():
-    state = position(
-        4,
-        amoebas=["red-1@8", "yellow-1@8"],
-        genes={"red": ["parasitism"]},
-        cubes={8: {"yellow": 1, "green": 1, "blue": 0}},
-        bp={"red": 10, "yellow": 0},
-        card="P9",
-    )
-
-    state, _ = at_feed(state)
+    state = parasite_beside_yellow(yellow_bp=0)
 
     assert state.amoeba(RED1).dp == 1
     assert state.player(Color.YELLOW).bp == 0

@@ -24,7 +24,7 @@ from collections import Counter
 
 import pytest
 from builders import setup_for
-from playout import choose
+from playout import ADVANCED, RULED, choose
 from seeds import seeds
 from test_playouts import check_invariants
 
@@ -46,22 +46,8 @@ GAMES = 40
 SHORT_GAMES = 60
 SHORT_LADDER = 30  # engine minimum is 20; the end zone starts at 21
 MODES = (ExtraGenesMode.FIXED_LIST, ExtraGenesMode.START_AND_TURNED, ExtraGenesMode.ALL_RANDOM)
-# The genes whose rules this file exercises most; each game draws a random set besides.
-RULED = (
-    "glutton",
-    "alarm",
-    "cleanliness",
-    "fast_food",
-    "more_than_a_mouthful",
-    "camouflage_1",
-    "suction_1",
-    "threat_display",
-    "healing_1",
-    "rebound",
-    "go_out_with_a_bang",
-    "toxic_excretions",
-)
-ADVANCED = ("camouflage_2", "suction_2", "healing_2")
+# The genes whose rules this file exercises most (playout.RULED, ADVANCED); each game draws a
+# random set besides.
 TOKENS_LAID = (
     "{who}'s excreta are toxic: {n} DP token lies on space {space}; the next amoeba to "
     "enter it takes it."

@@ -36,6 +36,18 @@ def rolled(n: int = 4):
     return state
 
 
+def after_rolls(red: int, yellow: int, green: int, blue: int):
+    """The four start rolls made, in seat order."""
+    state, _ = play(
+        rolled(),
+        RollForStartOrder(RED, red),
+        RollForStartOrder(YELLOW, yellow),
+        RollForStartOrder(GREEN, green),
+        RollForStartOrder(BLUE, blue),
+    )
+    return state
+
+
 def with_start_spaces(n: int, spaces: dict[Color, int]):
     """A new game at the first placement, start spaces set directly."""
     state, _ = play(new_game(setup_for(n)), TurnEnvironmentCard("P1"), SetStartSpaces(spaces))
@@ -123,13 +135,7 @@ def test_a_two_dice_total_is_2_to_12(total):
 
 
 def test_the_highest_roll_picks_first():
-    state, _ = play(
-        rolled(),
-        RollForStartOrder(RED, 6),
-        RollForStartOrder(YELLOW, 11),
-        RollForStartOrder(GREEN, 3),
-        RollForStartOrder(BLUE, 9),
-    )
+    state = after_rolls(6, 11, 3, 9)  # no tie: yellow, blue, red, green
     assert prompt(state).step is Step.START_SPACE
     assert state.cursor.start_order == (YELLOW, BLUE, RED, GREEN)
     assert prompt(state).actor is YELLOW
@@ -157,13 +163,7 @@ def test_the_tied_group_keeps_its_place_whatever_the_re_roll():
     # Red and Green tied for second place; their re-rolls (3 and 2) are below Blue's 5,
     # but they only decide the order between the two of them.
     state, _ = play(
-        rolled(),
-        RollForStartOrder(RED, 8),
-        RollForStartOrder(YELLOW, 10),
-        RollForStartOrder(GREEN, 8),
-        RollForStartOrder(BLUE, 5),
-        RollForStartOrder(RED, 2),
-        RollForStartOrder(GREEN, 3),
+        after_rolls(8, 10, 8, 5), RollForStartOrder(RED, 2), RollForStartOrder(GREEN, 3)
     )
     assert state.cursor.start_order == (YELLOW, GREEN, RED, BLUE)
 
@@ -184,13 +184,7 @@ def test_a_tie_in_the_re_roll_is_rolled_again():
 
 
 def test_start_spaces_are_chosen_in_roll_order_among_1_to_n():
-    state, _ = play(
-        rolled(),
-        RollForStartOrder(RED, 6),
-        RollForStartOrder(YELLOW, 11),
-        RollForStartOrder(GREEN, 3),
-        RollForStartOrder(BLUE, 9),
-    )
+    state = after_rolls(6, 11, 3, 9)  # no tie: yellow, blue, red, green
     assert set(legal_actions(state)) == {ChooseStartSpace(YELLOW, s) for s in (1, 2, 3, 4)}
     refused(state, ChooseStartSpace(BLUE, 1))
     refused(state, ChooseStartSpace(YELLOW, 5))
@@ -238,13 +232,7 @@ def test_start_spaces_cannot_be_set_directly_after_a_roll():
 
 
 def test_start_spaces_cannot_be_set_directly_while_a_tie_is_re_rolled():
-    state, _ = play(
-        rolled(),
-        RollForStartOrder(RED, 8),
-        RollForStartOrder(YELLOW, 10),
-        RollForStartOrder(GREEN, 8),
-        RollForStartOrder(BLUE, 5),
-    )
+    state = after_rolls(8, 10, 8, 5)
     refused(state, SetStartSpaces({RED: 1, YELLOW: 2, GREEN: 3, BLUE: 4}))
 
 

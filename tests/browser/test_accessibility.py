@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
+from game_addresses import every_page_of_a_game
 from test_table import new_game
 
 AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text(encoding="utf-8")
@@ -52,27 +53,9 @@ def assert_accessible(page, name: str, shot) -> None:
 @pytest.fixture(scope="module")
 def pages(browser, live_server):
     """The addresses of every page of one game: console, seats, standings, history, seat, board."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    page.goto(live_server.referee_link)
-    console = new_game(page, live_server.url)
-    page.goto(console + "/seats")
-    seat = page.locator("a[href*='/s/']").first.get_attribute("href")
-    board = page.locator("a[href*='/b/']").first.get_attribute("href")
-    context.close()
-    return {
-        "games": f"{live_server.url}/",
-        "setup": f"{live_server.url}/games/new",
-        "console": console,
-        "seats": console + "/seats",
-        "standings": console + "/standings",
-        "history": console + "/log",
-        "seat": seat,
-        "board": board,
-        "rules": f"{live_server.url}/rules",
-        "not-found": f"{live_server.url}/no/such/page",
-    }
+    return every_page_of_a_game(
+        browser, live_server, lambda page: new_game(page, live_server.url), 10_000
+    )
 
 
 REFEREE_PAGES = ["games", "setup", "console", "seats", "standings", "history", "not-found"]

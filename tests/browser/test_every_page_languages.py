@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from game_addresses import every_page_of_a_game
 
 pytestmark = pytest.mark.usefixtures("chromium_ok")
 
@@ -98,29 +99,15 @@ def context_for(browser, lang: str, **extra):
 @pytest.fixture(scope="module")
 def game_pages(browser, live_server):
     """Every page of one game in progress (a few steps in, so the log explains things)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    page.goto(live_server.referee_link)
-    console = set_up_game(page, live_server.url)
-    play_a_while(page, 12)
-    page.goto(console + "/seats")
-    seat = page.locator("a[href*='/s/']").first.get_attribute("href")
-    board = page.locator("a[href*='/b/']").first.get_attribute("href")
-    context.close()
-    return {
-        "games": f"{live_server.url}/",
-        "setup": f"{live_server.url}/games/new",
-        "console": console,
-        "seats": console + "/seats",
-        "standings": console + "/standings",
-        "history": console + "/log",
-        "seat": seat,
-        "board": board,
-        "rules": f"{live_server.url}/rules",
-        "rule": f"{live_server.url}/rules/feeding",
-        "not-found": f"{live_server.url}/no/such/page",
-    }
+
+    def start(page):
+        console = set_up_game(page, live_server.url)
+        play_a_while(page, 12)
+        return console
+
+    return every_page_of_a_game(
+        browser, live_server, start, 15_000, rule=f"{live_server.url}/rules/feeding"
+    )
 
 
 @pytest.mark.parametrize("lang", ["es", "it", "en"])

@@ -54,18 +54,26 @@ def tap_and_wait(page, text: str) -> int:
 
 
 def laptop_referee(browser, console_watch, live):
+    """A laptop-sized referee's context and page with a new game: (context, page, console)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(10_000)
     page = console_watch.watch(context.new_page())
     page.goto(live.referee_link)
-    return context, page
+    return context, page, new_game(page, live.url)
+
+
+def phone_on_a_seat(phone_context, console_watch, page, console_url):
+    """A phone showing the game's first seat, in sync."""
+    phone = console_watch.watch(phone_context.new_page())
+    phone.goto(seat_link(page, console_url))
+    wait_sync(phone, "ok")
+    return phone
 
 
 def test_a_tap_while_the_server_is_down_says_not_recorded_then_the_console_catches_up(
     browser, own_server, console_watch, shot
 ):
-    context, page = laptop_referee(browser, console_watch, own_server.live)
-    console_url = new_game(page, own_server.live.url)
+    context, page, console_url = laptop_referee(browser, console_watch, own_server.live)
     wait_sync(page, "ok")
     assert page.inner_text("[data-sync]") == "In sync"
     before = revision(page)
@@ -100,8 +108,7 @@ def test_a_tap_while_the_server_is_down_says_not_recorded_then_the_console_catch
 def test_a_second_referee_page_follows_live_and_keeps_a_half_filled_form(
     browser, live_server, console_watch, shot
 ):
-    context, first = laptop_referee(browser, console_watch, live_server)
-    console_url = new_game(first, live_server.url)
+    context, first, console_url = laptop_referee(browser, console_watch, live_server)
     second = console_watch.watch(context.new_page())
     second.goto(console_url)
     wait_sync(first, "ok")
@@ -147,11 +154,8 @@ def seat_link(page, console_url: str, index: int = 0) -> str:
 def test_a_phone_says_offline_during_a_network_cut_and_in_sync_once_current(
     browser, live_server, phone_context, console_watch, shot
 ):
-    context, page = laptop_referee(browser, console_watch, live_server)
-    console_url = new_game(page, live_server.url)
-    phone = console_watch.watch(phone_context.new_page())
-    phone.goto(seat_link(page, console_url))
-    wait_sync(phone, "ok")
+    context, page, console_url = laptop_referee(browser, console_watch, live_server)
+    phone = phone_on_a_seat(phone_context, console_watch, page, console_url)
     phone.evaluate("window.__sameDocument = true")
 
     phone_context.set_offline(True)
@@ -175,12 +179,9 @@ def test_a_phone_says_offline_during_a_network_cut_and_in_sync_once_current(
 def test_the_badge_says_updating_until_the_newer_revision_is_shown(
     browser, live_server, phone_context, console_watch
 ):
-    context, page = laptop_referee(browser, console_watch, live_server)
-    console_url = new_game(page, live_server.url)
-    phone = console_watch.watch(phone_context.new_page())
+    context, page, console_url = laptop_referee(browser, console_watch, live_server)
     # The seat's own fetches are held back: the stream says a newer revision exists.
-    phone.goto(seat_link(page, console_url))
-    wait_sync(phone, "ok")
+    phone = phone_on_a_seat(phone_context, console_watch, page, console_url)
     held = []
     phone.route(re.compile(r"/view\?since=\d+$"), lambda route: held.append(route))
     rev = tap_and_wait(page, "Draw a card for me")
@@ -200,11 +201,8 @@ def test_the_badge_says_updating_until_the_newer_revision_is_shown(
 def test_a_revoked_seat_link_says_so_on_the_phone_within_seconds(
     browser, live_server, phone_context, console_watch, shot
 ):
-    context, page = laptop_referee(browser, console_watch, live_server)
-    console_url = new_game(page, live_server.url)
-    phone = console_watch.watch(phone_context.new_page())
-    phone.goto(seat_link(page, console_url))
-    wait_sync(phone, "ok")
+    context, page, console_url = laptop_referee(browser, console_watch, live_server)
+    phone = phone_on_a_seat(phone_context, console_watch, page, console_url)
 
     page.goto(console_url + "/seats")
     page.once("dialog", lambda dialog: dialog.accept())
@@ -238,8 +236,7 @@ def csrf_of(page) -> str:
 def test_a_tap_without_an_answer_says_so_then_whether_it_was_recorded(
     browser, live_server, console_watch, shot
 ):
-    context, page = laptop_referee(browser, console_watch, live_server)
-    console_url = new_game(page, live_server.url)
+    context, page, console_url = laptop_referee(browser, console_watch, live_server)
     tap_and_wait(page, "Draw a card for me")
     settled = []
 
@@ -285,8 +282,7 @@ def test_a_tap_without_an_answer_says_so_then_whether_it_was_recorded(
 def test_without_a_settle_answer_the_revision_tells_that_nothing_was_recorded(
     browser, live_server, console_watch
 ):
-    context, page = laptop_referee(browser, console_watch, live_server)
-    console_url = new_game(page, live_server.url)
+    context, page, console_url = laptop_referee(browser, console_watch, live_server)
     tap_and_wait(page, "Draw a card for me")
     page.route(re.compile(r"/taps/\w+/settle$"), lambda route: route.fulfill(status=404))
     hold_taps(page)

@@ -12,21 +12,10 @@ import time
 from pathlib import Path
 
 import pytest
+from undone_records import undo_and_reenter
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SIZE = 19_000
-
-
-def undo_and_reenter(size: int) -> dict:
-    """The 6-player example game, each action undone and entered again (as bench/measure.py)."""
-    data = json.loads((EXAMPLES / "six-players.json").read_text(encoding="utf-8"))
-    base = data["actions"]
-    actions = []
-    for kept, action in enumerate(base, 1):
-        actions.append(action)
-        for _ in range((size - len(base)) // (2 * len(base))):
-            actions += [{"type": "undo", "to": kept - 1}, action]
-    return dict(data, actions=actions)
 
 
 def import_file(page, path: Path) -> None:
@@ -50,7 +39,9 @@ def laptop(browser, console_watch):
 def test_a_long_game_exports_and_imports_on_another_laptop(
     laptop, live_server, own_server, console_watch, shot, tmp_path
 ):
-    record = undo_and_reenter(SIZE)
+    # The 6-player example game, each action undone and entered again.
+    six = json.loads((EXAMPLES / "six-players.json").read_text(encoding="utf-8"))
+    record = undo_and_reenter(six, SIZE)
     source = tmp_path / "long.json"
     source.write_text(json.dumps(record), encoding="utf-8")
     first = laptop(own_server.live.referee_link, {"width": 1280, "height": 900})

@@ -10,9 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_urland import _open_phones, _store, play_to_the_end, set_up_on_the_page
-
-from companion.tracker.urland.state import Step
+from test_urland import _open_phones, _store, play_to_the_end_and_see_it_over, set_up_on_the_page
 
 pytestmark = pytest.mark.slow
 
@@ -23,16 +21,16 @@ def test_a_whole_game_set_up_on_the_page_and_played_to_its_end(
     game = set_up_on_the_page(referee, live_server)
     store = _store(live_server)
     phones = _open_phones(phone_context, console_watch, live_server, game)
-    seen, panics, eruptions = play_to_the_end(
-        store, game.id, referee, phones, random.Random(4), keeps=2, limit=900
+    play_to_the_end_and_see_it_over(
+        store,
+        game.id,
+        referee,
+        phones,
+        random.Random(4),
+        shot,
+        "urland-whole-game",
+        "urland-whole-game-phone",
+        keeps=2,
+        limit=900,
     )
-    game = store.get(game.id)
-    assert game.over, f"the game did not end: {game.state.step}"
-    assert Step.BID in seen, "no mutation auction was bid on the phones"
-    assert panics and eruptions, (panics, eruptions)
-    referee.wait_for_selector("text=Final standings")
-    shot(referee, "urland-whole-game-over")
-    for page in phones.values():
-        page.wait_for_selector("[data-final]")
-    shot(next(iter(phones.values())), "urland-whole-game-phone-over")
     console_watch.assert_clean()

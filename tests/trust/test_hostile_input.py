@@ -30,6 +30,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from trustlib import json_paths
 from webforms import FOUR
 from webforms import setup_form as shared_setup_form
 
@@ -317,14 +318,18 @@ def check_act(env: Env, fields, extra, revision, htmx, pick) -> None:
         assert env.revision() == before + 1, "an accepted choice appends exactly one entry"
 
 
-@FAST
-@given(
+# An act form's fields, extra fields, revision, htmx or not, and which legal action.
+ACT_CASES = given(
     fields=act_forms,
     extra=extras,
     revision=revisions,
     htmx=st.booleans(),
     pick=st.integers(0, 50),
 )
+
+
+@FAST
+@ACT_CASES
 def test_act_survives_hostile_forms(env, fields, extra, revision, htmx, pick):
     check_act(env, fields, extra, revision, htmx, pick)
 
@@ -426,18 +431,6 @@ def test_import_survives_random_json(env, value):
     assert response.status_code == 422
 
 
-def paths(value: Any, prefix: tuple = ()) -> list[tuple]:
-    """Every path into a JSON value (keys and indexes)."""
-    found = [prefix] if prefix else []
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            found += paths(inner, (*prefix, key))
-    elif isinstance(value, list):
-        for index, inner in enumerate(value):
-            found += paths(inner, (*prefix, index))
-    return found
-
-
 def retyped(value: Any, replacement: Any) -> Any:
     """A value of another JSON type than `value`."""
     if type(replacement) is not type(value):
@@ -465,7 +458,7 @@ def damage(kind: str, keep: int, pick: int, value: Any) -> Damage:
     if kind == "truncate_actions":
         record["actions"] = actions[: pick % (len(actions) + 1)]
         return Damage(record)
-    targets = paths(record)
+    targets = json_paths(record)
     if kind.endswith("_setup"):
         targets = [p for p in targets if p[0] == "setup" and len(p) > 1]
     elif kind.endswith("_action") and actions:
@@ -560,7 +553,7 @@ def doubled_json(value: Any, target: dict, key: str, again: Any) -> str:
 def test_import_of_a_record_with_a_key_given_twice_names_the_key(env, keep, pick, again):
     record = copy.deepcopy(RECORD)
     record["actions"] = record["actions"][:keep]
-    keyed = [path for path in paths(record) if isinstance(path[-1], str)]
+    keyed = [path for path in json_paths(record) if isinstance(path[-1], str)]
     path = keyed[pick % len(keyed)]
     parent = record
     for step in path[:-1]:
@@ -705,13 +698,7 @@ def test_a_superscript_since_is_harmless(env, route):
 # ----- the long run ---------------------------------------------------------------------------
 @pytest.mark.slow
 @SLOW
-@given(
-    fields=act_forms,
-    extra=extras,
-    revision=revisions,
-    htmx=st.booleans(),
-    pick=st.integers(0, 50),
-)
+@ACT_CASES
 def test_act_survives_hostile_forms_long(env, fields, extra, revision, htmx, pick):
     check_act(env, fields, extra, revision, htmx, pick)
 

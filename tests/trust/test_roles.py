@@ -246,27 +246,21 @@ def unknown_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def role_seat_token(w: World, role: str) -> str:
-    """The token a role would put in a seat or board address: its own, or one it knows."""
+def role_seat_token(w: World, role: str, page: str = "seat") -> str:
+    """The token a role would put in a seat or board address: its own, or one it knows (the
+    referee holds every seat's link, the QR sheet, and the board's)."""
     return {
         "none": unknown_token(),
         "seat_a": w.seats["red"],
         "seat_b": w.seats["yellow"],
         "board": w.board_token,
-        "referee": w.seats["red"],  # the referee holds every seat's link (the QR sheet)
+        "referee": w.seats["red"] if page == "seat" else w.board_token,
         "revoked": w.revoked,
     }[role]
 
 
 def role_board_token(w: World, role: str) -> str:
-    return {
-        "none": unknown_token(),
-        "seat_a": w.seats["red"],
-        "seat_b": w.seats["yellow"],
-        "board": w.board_token,
-        "referee": w.board_token,
-        "revoked": w.revoked,
-    }[role]
+    return role_seat_token(w, role, "board")
 
 
 def text(response) -> str:

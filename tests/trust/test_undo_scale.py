@@ -17,6 +17,7 @@ import pytest
 from builders import setup_for
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from undone_records import undo_and_reenter
 
 import companion.store.cache as store_module
 import companion.tracker.ursuppe.record.document as record_module
@@ -36,18 +37,23 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 WAIT = 30  # seconds: only a broken lock ever waits this long
 
 
+def counted(monkeypatch, owner, name: str) -> list:
+    """Make `owner.name` note its last argument in the list returned, at each call."""
+    calls = []
+    real = getattr(owner, name)
+
+    def counting(*args):
+        calls.append(args[-1])
+        return real(*args)
+
+    monkeypatch.setattr(owner, name, counting)
+    return calls
+
+
 @pytest.fixture
 def count_applies(monkeypatch):
-    """Count the engine's `apply` calls made by the record's History."""
-    calls = []
-    real = record_module.apply
-
-    def counting(state, action):
-        calls.append(action)
-        return real(state, action)
-
-    monkeypatch.setattr(record_module, "apply", counting)
-    return calls
+    """Count the engine's `apply` calls made by the record's History (the actions applied)."""
+    return counted(monkeypatch, record_module, "apply")
 
 
 def _example() -> dict:
@@ -60,17 +66,6 @@ def card_turns_and_undos(data: dict, size: int = MAX_ENTRIES) -> dict:
     actions = []
     for n in range(size // 2):
         actions += [{"type": "turn_card", "card": cards[n % len(cards)]}, {"type": "undo", "to": 0}]
-    return dict(data, actions=actions)
-
-
-def undo_and_reenter(data: dict, size: int) -> dict:
-    """The whole game, each action undone and entered again (as bench/measure.py)."""
-    base = data["actions"]
-    actions = []
-    for kept, action in enumerate(base, 1):
-        actions.append(action)
-        for _ in range((size - len(base)) // (2 * len(base))):
-            actions += [{"type": "undo", "to": kept - 1}, action]
     return dict(data, actions=actions)
 
 
@@ -178,14 +173,7 @@ def test_two_requests_for_one_unloaded_game_load_it_once(tmp_path, monkeypatch):
     path = tmp_path / "companion.db"
     game = Store(path).import_record(Record(setup_for(4), (TurnEnvironmentCard("P4"),)), "g")
     store = Store(path)
-    loads = []
-    real_load = Store._load
-
-    def counting_load(self, game_id):
-        loads.append(game_id)
-        return real_load(self, game_id)
-
-    monkeypatch.setattr(Store, "_load", counting_load)
+    loads = counted(monkeypatch, Store, "_load")  # the game ids loaded
     loading, release = _slow_open(monkeypatch, "first")
     first, got_first = _start("first", lambda: store.get(game.id))
     try:

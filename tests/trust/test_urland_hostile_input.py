@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from trustlib import json_paths
 
 from companion.i18n import translator
 from companion.tracker.errors import ActionError, InvalidAction
@@ -90,18 +91,6 @@ def imported(data: Any) -> None:
     assert codec.from_dict(codec.to_dict(state)) == state
 
 
-def paths(value: Any, prefix: tuple = ()) -> list[tuple]:
-    """Every place in a JSON document (a key of an object, an item of a list)."""
-    found = [prefix]
-    if isinstance(value, dict):
-        for key, item in value.items():
-            found += paths(item, (*prefix, key))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            found += paths(item, (*prefix, i))
-    return found
-
-
 def damaged(record: dict, pick: int, value: Any, how: str) -> Any:
     """The record with one place replaced, dropped, or its actions shuffled."""
     data = copy.deepcopy(record)
@@ -110,7 +99,7 @@ def damaged(record: dict, pick: int, value: Any, how: str) -> Any:
         i, j = pick % len(actions), (pick * 7 + 1) % len(actions)
         actions[i], actions[j] = actions[j], actions[i]
         return data
-    where = [p for p in paths(data) if p]
+    where = json_paths(data)
     path = where[pick % len(where)]
     parent = data
     for key in path[:-1]:

@@ -20,19 +20,17 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode
 
+from urland_recorded import urland_example, urland_index  # noqa: F401  (the trust tests' own)
 from webforms import setup_form
 
 from companion.tracker.game import URLAND
-from companion.tracker.record_core import effective_actions
-from companion.tracker.urland import engine, projection
-from companion.tracker.urland import record as urland_record
+from companion.tracker.urland import projection
 from companion.tracker.urland.state import Step
 from companion.tracker.ursuppe.actions import Action, action_to_dict
 from companion.tracker.ursuppe.record.document import record_from_dict
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE_4P = ROOT / "examples" / "four-players.json"
-URLAND_4P = ROOT / "examples" / "urland" / "four-players.json"
 URLAND_PLAYERS = (("Ana", "red"), ("Ben", "yellow"), ("Cleo", "green"), ("Dev", "blue"))
 TIMEOUT = 15.0
 CSRF_RE = re.compile(r'name="csrf" value="([^"]+)"')
@@ -43,6 +41,19 @@ def normal(data):
     return json.loads(json.dumps(data))
 
 
+def json_paths(value, prefix: tuple = ()) -> list[tuple]:
+    """Every place in a JSON document (a key of an object, an index of a list), as the path
+    of keys and indexes to it (not the document itself)."""
+    found = [prefix] if prefix else []
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            found += json_paths(inner, (*prefix, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            found += json_paths(inner, (*prefix, index))
+    return found
+
+
 def action_json(action: Action) -> dict:
     """An action in record form, normalised for comparison with an export."""
     return normal(action_to_dict(action))
@@ -51,23 +62,6 @@ def action_json(action: Action) -> dict:
 def example_record():
     """The record of examples/four-players.json."""
     return record_from_dict(json.loads(EXAMPLE_4P.read_text(encoding="utf-8")))
-
-
-def urland_example():
-    """The setup and the actions in force of examples/urland/four-players.json."""
-    data = json.loads(URLAND_4P.read_text(encoding="utf-8"))
-    setup, entries = urland_record.record_from_dict(data)
-    return setup, list(effective_actions(entries))
-
-
-def urland_index(setup, actions, step: Step, after: int = 0) -> int:
-    """The index of the example's first action made at `step` (from index `after` on)."""
-    state = engine.new_game(setup)
-    for i, action in enumerate(actions):
-        if state.step is step and i >= after:
-            return i
-        state = engine.apply(state, action).state
-    raise AssertionError(f"the example never reaches {step}")
 
 
 def urland_board_fields(page: str) -> dict[str, str]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from urland_draws import shuffled_draw
+
 from companion.tracker.colors import Color
 from companion.tracker.urland import engine
 from companion.tracker.urland.actions import Bid
@@ -21,11 +23,9 @@ def setup_for(n: int, **options) -> UrlandSetup:
 
 def random_action(state: UrlandState, rng: random.Random):
     """A random legal action: chance by shuffling, choices from the legal list."""
-    items = engine.chance(state)
-    if items is not None:
-        order = list(items)
-        rng.shuffle(order)
-        return engine.from_shuffle(state, tuple(order))
+    draw = shuffled_draw(state, rng)
+    if draw is not None:
+        return draw
     legal = engine.legal_actions(state)
     if state.step is Step.BID:  # bids: small, so the game goes on
         color = legal[0].color

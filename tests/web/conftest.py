@@ -123,6 +123,13 @@ class Referee:
         form.update(overrides)
         return form
 
+    def refused_setup(self, **overrides: str) -> str:
+        """Post a setup form the server must refuse: 422, no game made; return its alert."""
+        response = self.client.post("/games", data=self.setup_form(**overrides))
+        assert response.status_code == 422
+        assert self.store.list_games() == []
+        return alert_of(response)
+
     def create_game(self, **overrides: str) -> str:
         response = self.client.post("/games", data=self.setup_form(**overrides))
         assert response.status_code == 303, text_of(response)

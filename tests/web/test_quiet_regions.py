@@ -24,6 +24,17 @@ def _fresh() -> None:
     soup_svg._space.cache_clear()
 
 
+def unplayed(referee, example: str, lang: str, name: str):
+    """An example's setup as a new game with no entry yet, its console in `lang`: the
+    example's record, the store, the game and the console view's address."""
+    record = record_from_dict(json.loads((EXAMPLES / example).read_text()))
+    store = referee.store
+    game = store.import_record(Record(record.setup, ()), name)
+    referee.game_id = game.id
+    referee.client.set_cookie("lang", lang)
+    return record, store, game, f"/games/{game.id}/view"
+
+
 @pytest.mark.parametrize(
     ("example", "lang", "every"),
     [("five-players-extra-genes.json", "en", 1), ("six-players.json", "es", 3)],
@@ -31,12 +42,7 @@ def _fresh() -> None:
 def test_every_kept_region_equals_a_fresh_rendering(referee, example, lang, every):
     """Played entry by entry through the store; the console (as a second tab fetches it)
     with the pieces kept from the taps before, then with nothing kept: byte-identical."""
-    record = record_from_dict(json.loads((EXAMPLES / example).read_text()))
-    store = referee.store
-    game = store.import_record(Record(record.setup, ()), "quiet regions")
-    referee.game_id = game.id
-    referee.client.set_cookie("lang", lang)
-    url = f"/games/{game.id}/view"
+    record, store, game, url = unplayed(referee, example, lang, "quiet regions")
     for n, entry in enumerate(record.entries):
         store.append(game.id, entry, n)
         if n % every:
@@ -52,12 +58,7 @@ def test_the_soup_on_screen_follows_its_patches_through_a_whole_game(referee, ex
     """The console followed entry by entry as its browser does (it names the soup it shows,
     keeps it when unchanged, applies a patch when a few spaces changed): the soup on screen
     is always exactly the whole soup drawn afresh."""
-    record = record_from_dict(json.loads((EXAMPLES / example).read_text()))
-    store = referee.store
-    game = store.import_record(Record(record.setup, ()), "soup patches")
-    referee.game_id = game.id
-    referee.client.set_cookie("lang", lang)
-    url = f"/games/{game.id}/view"
+    record, store, game, url = unplayed(referee, example, lang, "soup patches")
     screen = SOUP_RE.search(text_of(referee.client.get(url, headers={"HX-Request": "true"})))
     screen = screen.group(0)
     patches = 0

@@ -56,6 +56,14 @@ def upload(referee, data: bytes, filename: str = "game.json", **form: str):
     )
 
 
+def refused_import(referee, data: bytes, games: int) -> str:
+    """Import a file the server must refuse: 422, still `games` games; return the alert."""
+    response = upload(referee, data)
+    assert response.status_code == 422
+    assert len(referee.store.list_games()) == games
+    return alert_of(response)
+
+
 def test_the_export_is_a_json_attachment(played):
     response = played.client.get(f"/games/{played.game_id}/export")
 
@@ -113,85 +121,58 @@ def test_an_import_without_a_file_is_refused(referee):
 
 
 def test_a_file_that_is_not_json_is_refused_and_creates_nothing(referee):
-    response = upload(referee, b"{this is not json")
-
-    assert response.status_code == 422
-    assert "not a JSON game record" in alert_of(response)
-    assert referee.store.list_games() == []
+    assert "not a JSON game record" in refused_import(referee, b"{this is not json", 0)
 
 
 def test_an_unknown_action_type_is_refused_naming_its_position(played):
     data = export(played)
     data["actions"][4] = {"type": "summon_meteor"}
 
-    response = upload(played, json.dumps(data).encode())
-
-    assert response.status_code == 422
-    message = alert_of(response)
+    message = refused_import(played, json.dumps(data).encode(), 1)
     assert "action 5:" in message
     assert "summon_meteor" in message
-    assert len(played.store.list_games()) == 1
 
 
 def test_an_illegal_action_in_a_record_is_refused_naming_its_position(played):
     data = export(played)
     data["actions"][1] = {"type": "start_roll", "color": "red", "total": 13}
 
-    response = upload(played, json.dumps(data).encode())
-
-    assert response.status_code == 422
-    assert "action 2:" in alert_of(response)
-    assert len(played.store.list_games()) == 1
+    assert "action 2:" in refused_import(played, json.dumps(data).encode(), 1)
 
 
 def test_a_record_with_a_bad_setup_color_is_refused(played):
     data = export(played)
     data["setup"]["seats"][2]["color"] = "purple"
 
-    response = upload(played, json.dumps(data).encode())
-
-    assert response.status_code == 422
-    message = alert_of(response)
+    message = refused_import(played, json.dumps(data).encode(), 1)
     assert "setup.seats[2].color" in message
     assert "purple" in message
-    assert len(played.store.list_games()) == 1
 
 
 def test_a_record_of_another_format_is_refused(referee):
-    response = upload(referee, json.dumps({"format": "chess", "version": 1}).encode())
-
-    assert response.status_code == 422
-    assert "not an Ursuppe Companion record" in alert_of(response)
-    assert referee.store.list_games() == []
+    assert "not an Ursuppe Companion record" in refused_import(
+        referee, json.dumps({"format": "chess", "version": 1}).encode(), 0
+    )
 
 
 def test_a_deeply_nested_file_is_refused_as_not_a_record(referee):
-    response = upload(referee, b"[" * 100_000 + b"]" * 100_000)
-
-    assert response.status_code == 422
-    assert "not a JSON game record" in alert_of(response)
-    assert referee.store.list_games() == []
+    assert "not a JSON game record" in refused_import(referee, b"[" * 100_000 + b"]" * 100_000, 0)
 
 
 def test_an_undo_beyond_the_actions_in_force_is_refused_naming_its_position(played):
     data = export(played)
     data["actions"].append({"type": "undo", "to": 40})
 
-    response = upload(played, json.dumps(data).encode())
-
-    assert response.status_code == 422
-    assert "action 8: undo to 40" in alert_of(response)
-    assert len(played.store.list_games()) == 1
+    assert "action 8: undo to 40" in refused_import(played, json.dumps(data).encode(), 1)
 
 
 def test_a_record_of_a_newer_version_is_refused(played):
     data = export(played)
     data["version"] = 2
 
-    response = upload(played, json.dumps(data).encode())
-
-    assert response.status_code == 422
-    assert "record version 2 is not supported" in alert_of(response)
+    assert "record version 2 is not supported" in refused_import(
+        played, json.dumps(data).encode(), 1
+    )
 
 
 def test_an_upload_larger_than_a_record_may_be_is_refused(referee):
@@ -267,14 +248,10 @@ def test_a_record_that_would_weigh_more_than_4_mb_once_written_is_refused(refere
     body = json.dumps(data, ensure_ascii=False).encode()
     assert len(body) < MAX_RECORD_BYTES < len(record_text(Record(setup, tuple(corrections))))
 
-    response = upload(referee, body)
-
-    assert response.status_code == 422
     assert (
         "The record cannot be imported: action 1362: this entry would make the game's "
-        "record larger than 4 MB" in alert_of(response)
+        "record larger than 4 MB" in refused_import(referee, body, 0)
     )
-    assert referee.store.list_games() == []
 
 
 @pytest.mark.parametrize(
@@ -286,11 +263,7 @@ def test_a_record_that_would_weigh_more_than_4_mb_once_written_is_refused(refere
     ],
 )
 def test_a_key_given_twice_is_refused_naming_it(referee, text, key):
-    response = upload(referee, text.encode())
-
-    assert response.status_code == 422
-    assert f"the key {key} appears twice in one object" in alert_of(response)
-    assert referee.store.list_games() == []
+    assert f"the key {key} appears twice in one object" in refused_import(referee, text.encode(), 0)
 
 
 def test_an_exported_record_with_one_field_doubled_is_refused(played):
@@ -300,11 +273,7 @@ def test_an_exported_record_with_one_field_doubled_is_refused(played):
     )
     assert doubled != text
 
-    response = upload(played, doubled.encode())
-
-    assert response.status_code == 422
-    assert 'the key "card" appears twice' in alert_of(response)
-    assert len(played.store.list_games()) == 1
+    assert 'the key "card" appears twice' in refused_import(played, doubled.encode(), 1)
 
 
 def test_an_imported_finished_game_is_listed_as_finished(referee):

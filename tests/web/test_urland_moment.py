@@ -9,38 +9,19 @@ was sealed, even once later entries have revealed it.
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 import pytest
 from conftest import text_of
+from urland_recorded import urland_example, urland_index
 
 from companion.tracker.game import URLAND
-from companion.tracker.record_core import effective_actions
 from companion.tracker.urland import engine
 from companion.tracker.urland import record as urecord
 from companion.tracker.urland.actions import Bid, DrawToken, KeepToken
 from companion.tracker.urland.state import Step
 
-GOLDEN = Path(__file__).parents[2] / "examples" / "urland" / "four-players.json"
 NEXT_LINK = re.compile(r'<a [^>]*rel="next">[^<]*</a>')
-
-
-def golden():
-    """The setup and the actions in force of the recorded four-player game."""
-    setup, entries = urecord.record_from_dict(json.loads(GOLDEN.read_text()))
-    return setup, list(effective_actions(entries))
-
-
-def first_index(setup, actions, step: Step, after: int = 0) -> int:
-    """The index of the first action made at `step` (from index `after` on)."""
-    state = engine.new_game(setup)
-    for i, action in enumerate(actions):
-        if state.step is step and i >= after:
-            return i
-        state = engine.apply(state, action).state
-    raise AssertionError(f"the recorded game never reaches {step}")
 
 
 def moment_page(referee, game_id: str, seq: int) -> str:
@@ -59,8 +40,8 @@ def made(referee, setup, actions) -> str:
 def test_the_console_opens_the_history_and_every_moment(referee):
     """The console links each entry to its moment and to the whole history; a moment shows
     the board, the players and what the entry changed."""
-    setup, actions = golden()
-    auction = first_index(setup, actions, Step.BUY)  # bids in, the auction under way
+    setup, actions = urland_example()
+    auction = urland_index(setup, actions, Step.BUY)  # bids in, the auction under way
     game_id = made(referee, setup, actions[: auction + 1])
     console = text_of(referee.client.get(f"/games/{game_id}"))
     assert f"/games/{game_id}/at/{auction + 1}" in console
@@ -80,7 +61,7 @@ def test_the_console_opens_the_history_and_every_moment(referee):
 
 
 def test_an_undone_entry_opens_the_state_it_led_to(referee):
-    setup, actions = golden()
+    setup, actions = urland_example()
     game_id = made(referee, setup, actions[:9])
     referee.game_id = game_id
     assert referee.post("/undo", {"revision": "9"}).status_code in (200, 303)
@@ -93,10 +74,10 @@ def test_the_kept_token_stays_hidden_at_its_moment_after_it_is_revealed(referee)
     """002 §2.1: the environment player keeps one of three tokens face down; the moment of
     that entry (and of the draws before it) reads the same whichever token it was, even in a
     game that has since scored it."""
-    setup, actions = golden()
-    keep = first_index(setup, actions, Step.KEEP)
+    setup, actions = urland_example()
+    keep = urland_index(setup, actions, Step.KEEP)
     draw = keep - 3  # the environment player draws 3 (002 §1 step 8)
-    scored = first_index(setup, actions, Step.DRAW, keep) + 1  # through its scoring
+    scored = urland_index(setup, actions, Step.DRAW, keep) + 1  # through its scoring
     revealed = made(referee, setup, actions[:scored])
     reveal = text_of(referee.client.get(f"/games/{revealed}/at/{scored - 1}"))
     assert "onto the volcano spots" in reveal
@@ -115,9 +96,9 @@ def test_the_kept_token_stays_hidden_at_its_moment_after_it_is_revealed(referee)
 def test_a_sealed_bid_stays_hidden_at_its_moment_after_all_are_revealed(referee):
     """002 §3.1: bids are revealed together once all are in; before that the moment of a bid
     says who has bid, never how much."""
-    setup, actions = golden()
-    first = first_index(setup, actions, Step.BID)
-    buy = first_index(setup, actions, Step.BUY)
+    setup, actions = urland_example()
+    first = urland_index(setup, actions, Step.BID)
+    buy = urland_index(setup, actions, Step.BUY)
     revealed = made(referee, setup, actions[: buy + 1])
     bid = actions[first]
     other = made(referee, setup, [*actions[:first], Bid(bid.color, 0 if bid.n else 1)])
@@ -130,7 +111,7 @@ def test_a_sealed_bid_stays_hidden_at_its_moment_after_all_are_revealed(referee)
 
 @pytest.mark.parametrize("viewer", ["seat", "board"])
 def test_a_phone_or_the_tv_cannot_open_a_moment(referee, viewer):
-    setup, actions = golden()
+    setup, actions = urland_example()
     game_id = made(referee, setup, actions[:8])
     game = referee.store.get(game_id)
     token = referee.store.seat_tokens(game_id)["red"] if viewer == "seat" else game.board_token
@@ -151,8 +132,8 @@ def test_a_phone_or_the_tv_cannot_open_a_moment(referee, viewer):
     ],
 )
 def test_a_moment_reads_in_the_viewers_language(referee, lang, words):
-    setup, actions = golden()
-    buy = first_index(setup, actions, Step.BUY)
+    setup, actions = urland_example()
+    buy = urland_index(setup, actions, Step.BUY)
     game_id = made(referee, setup, actions[: buy + 1])
     page = referee.client.get(f"/games/{game_id}/at/{buy}", headers={"Accept-Language": lang})
     text = text_of(page)

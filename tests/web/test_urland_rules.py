@@ -13,6 +13,7 @@ from dataclasses import fields
 
 import pytest
 from conftest import text_of
+from urland_draws import shuffled_draw
 
 from companion.i18n import t, translator
 from companion.tracker.citations import URLAND_AREAS, Book, Rule, UrlandBook, cite
@@ -44,12 +45,8 @@ def cited_in_games(n: int, seed: int) -> set[Rule]:
         found.add(prompt(state).source)
         if state.step is Step.OVER:
             return found - {None}
-        items = engine.chance(state)
-        if items is not None:
-            order = list(items)
-            rng.shuffle(order)
-            action = engine.from_shuffle(state, tuple(order))
-        else:
+        action = shuffled_draw(state, rng)
+        if action is None:
             for candidate in engine.RULES[state.step].candidates(state):
                 try:
                     engine.RULES[state.step].check(state, candidate)
