@@ -111,17 +111,35 @@ class Play:
         self.acknowledged[self.game_id] = []
         self.sync()
 
-    def sync(self) -> list[dict]:
-        """Export the record, check it against what was acknowledged, replay it locally."""
+    ACCEPTED = (303,)  # a resubmitted cut action the record does not hold
+    EXCERPT = slice(None, 300)  # of a reply's body, in a failure's message
+
+    def read_record(self):
+        """The game's actions as the server exports them, and how to replay them."""
         data = self.client.export(self.game_id)
-        actions = data["actions"]
+        return data["actions"], lambda: replay_record(record_from_dict(data))[0]
+
+    def sent(self, action) -> dict | None:
+        """The entry the cut action makes, when it is known before the server answers."""
+        return action_json(action)
+
+    def entry_of(self, action, revision: int) -> dict:
+        """The entry an action acknowledged at `revision` made."""
+        return action_json(action)
+
+    def resubmit(self, action, revision: int):
+        return self.client.act(self.game_id, action, revision)
+
+    def sync(self) -> list[dict]:
+        """Read the record, check it against what was acknowledged, replay it locally."""
+        actions, replay = self.read_record()
         ours = self.acknowledged[self.game_id]
         if actions[: len(ours)] != ours:
             self.lost += sum(1 for a, b in zip(actions, ours) if a != b) + max(
                 0, len(ours) - len(actions)
             )
         assert actions[: len(ours)] == ours, "an acknowledged action is missing or out of order"
-        self.state, _ = replay_record(record_from_dict(data))
+        self.state = replay()
         return actions
 
     def revision(self) -> int:
@@ -158,22 +176,24 @@ class Play:
         if self.in_doubt is None:
             assert len(actions) == len(ours), "the record holds an action nobody sent"
             return
-        revision, action = self.in_doubt
+        revision, cut = self.in_doubt
         assert revision == len(ours)
         extra = actions[len(ours) :]
         assert len(extra) <= 1, f"more entries than submissions: {extra}"
-        if extra:
-            assert extra[0] == action_json(action), "a different action took the cut one's place"
-        reply = self.client.act(self.game_id, action, revision)
+        sent = self.sent(cut)
+        if extra and sent is not None:
+            assert extra[0] == sent, "a different action took the cut one's place"
+        reply = self.resubmit(cut, revision)
         if extra:
             self.kept_in_doubt += 1
-            assert reply.status == 409, (reply.status, reply.body[:300])
+            assert reply.status == 409, (reply.status, reply.body[self.EXCERPT])
             assert "moved on meanwhile" in reply.body
+            ours.append(extra[0])
         else:
             self.dropped_in_doubt += 1
-            assert reply.status == 303, (reply.status, reply.body[:300])
+            assert reply.status in self.ACCEPTED, (reply.status, reply.body[self.EXCERPT])
             self.received += 1
-        ours.append(action_json(action))
+            ours.append(self.entry_of(cut, revision))
         self.in_doubt = None
         after = self.sync()
         assert after == ours, "the cut action is not in the record exactly once"
@@ -208,16 +228,21 @@ class UrlandPlay(Play):
         sql = "select entry from entries where game_id = ? order by seq"
         return [json.loads(row[0]) for row in self.query(sql, game_id)]
 
-    def sync(self) -> list[dict]:
+    ACCEPTED = (200, 303)
+    EXCERPT = slice(-300, None)
+
+    def read_record(self):
         actions = self.recorded()
-        ours = self.acknowledged[self.game_id]
-        if actions[: len(ours)] != ours:
-            self.lost += sum(1 for a, b in zip(actions, ours) if a != b) + max(
-                0, len(ours) - len(actions)
-            )
-        assert actions[: len(ours)] == ours, "an acknowledged action is missing or out of order"
-        self.state = self.replay(actions)
-        return actions
+        return actions, lambda: self.replay(actions)
+
+    def sent(self, move: Move) -> dict | None:
+        return move.action  # None: a draw, what the server draws
+
+    def entry_of(self, move: Move, revision: int) -> dict:
+        return move.action or self.recorded()[revision]
+
+    def resubmit(self, move: Move, revision: int):
+        return self.post(move, revision)
 
     def replay(self, actions: list[dict], game_id: str = ""):
         """The state the entries lead to from the game's stored setup."""
@@ -239,37 +264,10 @@ class UrlandPlay(Play):
         reply = self.post(move, revision)
         assert reply.status in (200, 303), (reply.status, reply.body[-400:])
         self.in_doubt = None
-        action = move.action or self.recorded()[revision]  # a draw: what the server drew
+        action = self.entry_of(move, revision)  # a draw: what the server drew
         self.acknowledged[self.game_id].append(action)
         self.received += 1
         self.state = urland_engine.apply(self.state, urland_codec.action_from_dict(action)).state
-
-    def settle(self) -> None:
-        actions = self.sync()
-        ours = self.acknowledged[self.game_id]
-        if self.in_doubt is None:
-            assert len(actions) == len(ours), "the record holds an action nobody sent"
-            return
-        revision, move = self.in_doubt
-        assert revision == len(ours)
-        extra = actions[len(ours) :]
-        assert len(extra) <= 1, f"more entries than submissions: {extra}"
-        if extra and move.action is not None:
-            assert extra[0] == move.action, "a different action took the cut one's place"
-        reply = self.post(move, revision)
-        if extra:
-            self.kept_in_doubt += 1
-            assert reply.status == 409, (reply.status, reply.body[-300:])
-            assert "moved on meanwhile" in reply.body
-            ours.append(extra[0])
-        else:
-            self.dropped_in_doubt += 1
-            assert reply.status in (200, 303), (reply.status, reply.body[-300:])
-            self.received += 1
-            ours.append(move.action or self.recorded()[revision])
-        self.in_doubt = None
-        after = self.sync()
-        assert after == ours, "the cut action is not in the record exactly once"
 
     def finished(self, game_id: str) -> bool:
         actions = self.recorded(game_id)
@@ -361,18 +359,27 @@ def check_all(server: Server, play: Play, db: Path, counts: dict, game: str) -> 
     )
 
 
-@pytest.mark.slow
-def test_sigkill_at_random_moments(tmp_path):
+def killed_at_random(tmp_path, make_play, kills: int, budget: float, game: str):
+    """A server killed at random moments while `make_play(client, rng, db)` plays a game on
+    it, every check of `check_all` made: the play and the counts."""
     instance = tmp_path / "instance"
     db = instance / "companion.db"
     server = Server(instance, free_port(), tmp_path / "server.log")
     server.start()
     client = Client(server.port)
     client.login(server.token)
-    play = Play(client, random.Random(SEED))
+    play = make_play(client, random.Random(SEED), db)
     play.new_game()
-    counts = run_kills(server, play, db, KILLS, BUDGET)
-    check_all(server, play, db, counts, "ursuppe")
+    counts = run_kills(server, play, db, kills, budget)
+    check_all(server, play, db, counts, game)
+    return play, counts
+
+
+@pytest.mark.slow
+def test_sigkill_at_random_moments(tmp_path):
+    _, counts = killed_at_random(
+        tmp_path, lambda client, rng, db: Play(client, rng), KILLS, BUDGET, "ursuppe"
+    )
     assert counts["count"] >= 50, f"only {counts['count']} kills in the time budget"
 
 
@@ -380,16 +387,7 @@ def test_sigkill_at_random_moments(tmp_path):
 def test_sigkill_at_random_moments_in_urland(tmp_path):
     """Fewer kills than Ursuppe's (each restart costs a second of CPU): what differs is the
     game, not the server's way of writing."""
-    instance = tmp_path / "instance"
-    db = instance / "companion.db"
-    server = Server(instance, free_port(), tmp_path / "server.log")
-    server.start()
-    client = Client(server.port)
-    client.login(server.token)
-    play = UrlandPlay(client, random.Random(SEED), db)
-    play.new_game()
-    counts = run_kills(server, play, db, URLAND_KILLS, URLAND_BUDGET)
-    check_all(server, play, db, counts, "urland")
+    play, counts = killed_at_random(tmp_path, UrlandPlay, URLAND_KILLS, URLAND_BUDGET, "urland")
     assert counts["count"] >= URLAND_KILLS - 2, f"only {counts['count']} kills in the budget"
     kinds = {a["type"] for actions in play.acknowledged.values() for a in actions}
     assert {"draw", "keep"} <= kinds, kinds  # the app's draws and a phone's own choice
