@@ -9,6 +9,7 @@ test is skipped, saying why, where mounting is not allowed).
 
 from __future__ import annotations
 
+import errno
 import html
 import json
 import os
@@ -304,3 +305,21 @@ def test_an_urland_phone_on_a_locked_database_answers_503(tmp_path):
     assert Store(table.db).get(game.id).revision == game.revision
     assert table.client.post(f"/s/{bidder}/act", data=phone, headers=hx).status_code == 200
     assert Store(table.db).export(game.id)["actions"][-1] == {"type": "bid", "color": "red", "n": 1}
+
+
+@pytest.mark.parametrize(
+    ("error", "reason"),
+    [
+        (OSError(errno.ENOSPC, "No space left on device"), "disk_full"),
+        (sqlite3.OperationalError("database or disk is full"), "disk_full"),
+        (sqlite3.OperationalError("database is locked"), "locked"),
+        (sqlite3.OperationalError("disk I/O error"), "io"),
+    ],
+)
+def test_a_failed_save_says_why_in_the_words_the_console_shows(error, reason):
+    """What SQLite or the OS said is sorted into the three reasons the console explains
+    (a full disk, a locked database, any other input/output fault)."""
+    from companion.store.common import SaveFailed
+
+    failed = SaveFailed.from_error(error)
+    assert failed.reason == reason and str(error) in failed.detail
