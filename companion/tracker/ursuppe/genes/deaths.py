@@ -19,7 +19,12 @@ from companion.tracker.msg import Msg, Seq, msg, nmsg
 from companion.tracker.ursuppe import sources
 from companion.tracker.ursuppe.actions import Action
 from companion.tracker.ursuppe.genes.actions import Heal, TransferDamage
-from companion.tracker.ursuppe.genes.extra import GO_OUT_WITH_A_BANG, HEALING_1, HEALING_2
+from companion.tracker.ursuppe.genes.extra import (
+    GO_OUT_WITH_A_BANG,
+    HEALING_1,
+    HEALING_2,
+    healed_mark,
+)
 from companion.tracker.ursuppe.options import HealingTransfer
 from companion.tracker.ursuppe.phases.base import Events, say, set_amoeba
 from companion.tracker.ursuppe.rules import deaths
@@ -80,13 +85,9 @@ def after_death(state: GameState, dead: Amoeba, events: Events) -> GameState:
 
 
 # ----- Healing -------------------------------------------------------------------------
-def _healed_mark(aid: AmoebaId) -> str:
-    return f"healed:{aid.number}"
-
-
 def healed(player: Player, aid: AmoebaId) -> bool:
     """Whether this amoeba was already healed this round (Healing: once per amoeba)."""
-    return _healed_mark(aid) in player.used_this_round
+    return healed_mark(aid.number) in player.used_this_round
 
 
 def transfer_cost(state: GameState) -> int:
@@ -132,7 +133,7 @@ def healing_note(state: GameState, color: Color) -> list[Msg]:
 def _cure(state: GameState, aid: AmoebaId, cost: int) -> tuple[GameState, Amoeba]:
     """Pay, take 1 DP off the amoeba, and mark it healed for this round."""
     player = state.player(aid.color)
-    used = player.used_this_round + (_healed_mark(aid),)
+    used = player.used_this_round + (healed_mark(aid.number),)
     state = state.with_player(replace(player, bp=player.bp - cost, used_this_round=used))
     amoeba = state.amoeba(aid)
     amoeba = replace(amoeba, dp=amoeba.dp - 1)

@@ -268,3 +268,25 @@ EXTRA_INCLUDED_ABILITIES: dict[str, tuple[str, ...]] = {
     HEALING_2: (HEALING_1,),
     SUCTION_2: (SUCTION_1,),
 }
+
+
+# Marks of one use in `Player.used_this_round`, beside the genes' own keys: Healing heals an
+# amoeba once a round, Highly Adaptable takes a gene once a turn.
+def healed_mark(amoeba_number: int) -> str:
+    """The mark of Healing used on the holder's amoeba of this number this round."""
+    return f"healed:{amoeba_number}"
+
+
+def swapped_mark(key: str) -> str:
+    """The mark of Highly Adaptable having taken the gene of this key this turn."""
+    return f"swapped:{key}"
+
+
+def gene_of_mark(mark: str, held: tuple[str, ...]) -> str:
+    """The key of the gene a `used_this_round` entry stands for (`held`: the holder's keys)."""
+    kind = mark.partition(":")[0]
+    if kind == "healed":
+        return HEALING_2 if HEALING_2 in held else HEALING_1
+    if kind == "swapped":
+        return HIGHLY_ADAPTABLE
+    return mark

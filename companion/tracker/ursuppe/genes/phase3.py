@@ -19,7 +19,7 @@ from companion.tracker.msg import msg, nmsg
 from companion.tracker.ursuppe import sources
 from companion.tracker.ursuppe.data import ALL_GENES, GENES_BY_KEY
 from companion.tracker.ursuppe.genes.actions import SwapGene
-from companion.tracker.ursuppe.genes.extra import HIGHLY_ADAPTABLE, SOCIAL_GENE
+from companion.tracker.ursuppe.genes.extra import HIGHLY_ADAPTABLE, SOCIAL_GENE, swapped_mark
 from companion.tracker.ursuppe.phases.base import Events, say
 from companion.tracker.ursuppe.rules import market
 from companion.tracker.ursuppe.state import GameState, HeldGene, player_ref
@@ -49,10 +49,6 @@ def buy_from_holder(
     return state
 
 
-def _mark(key: str) -> str:
-    return f"swapped:{key}"
-
-
 def swap_cost(state: GameState, color: Color, give: str, take: str) -> int:
     """BP a swap costs: the difference in price if the new gene costs more, else 0."""
     return max(0, market.price_for(state, color, take) - state.price_of(give))
@@ -74,7 +70,7 @@ def swap_refusal(state: GameState, action: SwapGene) -> IllegalAction | None:
         return IllegalAction(
             msg("{who} does not hold {gene}", who=player_ref(state, color), gene=_t(give)), src
         )
-    if _mark(give) in player.used_this_round:
+    if swapped_mark(give) in player.used_this_round:
         return IllegalAction(
             msg("{gene} was taken by a swap this turn and is kept", gene=_t(give)), src
         )
@@ -130,7 +126,7 @@ def swap(state: GameState, action: SwapGene, events: Events) -> GameState:
     cost = swap_cost(state, color, give, take)
     player = state.player(color)
     genes = tuple(g for g in player.genes if g.key != give) + (HeldGene(take, state.round),)
-    used = player.used_this_round + (_mark(take),)
+    used = player.used_this_round + (swapped_mark(take),)
     changed = replace(player, genes=genes, bp=player.bp - cost, used_this_round=used)
     state = state.with_player(changed)
     text = nmsg(

@@ -10,8 +10,8 @@ from __future__ import annotations
 from companion.tracker.msg import Msg, msg
 from companion.tracker.ursuppe.actions import cubes_ref
 from companion.tracker.ursuppe.data import GENES_BY_KEY
-from companion.tracker.ursuppe.genes.extra import HEALING_1, HEALING_2, HIGHLY_ADAPTABLE
-from companion.tracker.ursuppe.state import PHASE_TITLES, GameState, Player, amoeba_ref, player_ref
+from companion.tracker.ursuppe.genes.extra import gene_of_mark
+from companion.tracker.ursuppe.state import PHASE_TITLES, GameState, amoeba_ref, player_ref
 from companion.tracker.ursuppe.views.phrases import comma_list
 
 
@@ -53,22 +53,10 @@ def _players(before: GameState, after: GameState) -> list[Msg]:
         if lost:
             lines.append(msg("{player} loses {genes}", player=who, genes=comma_list(lost)))
         marks = [u for u in new.used_this_round if u not in old.used_this_round]
-        used = list(dict.fromkeys(GENES_BY_KEY[_gene_used(new, u)].term for u in marks))
+        used = list(dict.fromkeys(GENES_BY_KEY[gene_of_mark(u, new.gene_keys)].term for u in marks))
         if used:
             lines.append(msg("{player} used {uses} this round", player=who, uses=comma_list(used)))
     return lines
-
-
-def _gene_used(player: Player, mark: str) -> str:
-    """The gene a use mark of `used_this_round` stands for: a gene's own key, or a mark of
-    one use of it (Healing once per amoeba, "healed:N"; Highly Adaptable once per gene taken,
-    "swapped:KEY")."""
-    kind = mark.partition(":")[0]
-    if kind == "healed":
-        return HEALING_2 if HEALING_2 in player.gene_keys else HEALING_1
-    if kind == "swapped":
-        return HIGHLY_ADAPTABLE
-    return mark
 
 
 def _amoebas(before: GameState, after: GameState) -> list[Msg]:
