@@ -1,10 +1,11 @@
-"""The benchmark: each target the server must meet, measured and judged MET or MISSED.
+"""The benchmark: each target the server and the browser must meet, judged MET or MISSED.
 
 `python -m bench` replays the recorded games and the records of many undos in-process, takes
 early and late taps in turn in-process, then starts `companion serve` on 127.0.0.1 in a
-subprocess and plays the long games through it with 12 phones listening; it prints the
-guards and writes them to bench/RESULTS.md. `python -m bench --quick --out FILE` is the
-few-samples smoke run. docs/benchmark.md says how each figure is taken.
+subprocess and plays the long games through it with 12 phones listening; then it taps in
+Chromium (bench/browser.py: the console, the phones, a first visit). It prints the targets and
+writes them to bench/RESULTS.md. `--browser` or `--server` measure one side only; `--quick
+--out FILE` is the few-samples smoke run. docs/benchmark.md says how each figure is taken.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bench import browser
 from bench.clients import cpu_split
 from bench.measure import (
     EXAMPLE,
@@ -46,6 +48,7 @@ PROPAGATION_P95_MS = 250.0
 REPLAY_MS = 200.0
 UNDO_MS = 1000.0
 
+BROWSER_SAMPLES = {False: (30, 5), True: (4, 1)}  # taps per window and speed, first visits
 Guard = tuple[str, str, bool]  # what is guarded (with its target), the figure, met
 
 
@@ -53,10 +56,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="few samples (the smoke test)")
     parser.add_argument("--out", type=Path, default=RESULTS, help="where to write the results")
+    only = parser.add_mutually_exclusive_group()
+    only.add_argument("--browser", action="store_true", help="only the browser's figures")
+    only.add_argument("--server", action="store_true", help="only the server's figures")
     args = parser.parse_args(argv)
     cfg = Config.make(args.quick)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # still stops the server
     began, load = time.monotonic(), [_load()]
+    if args.browser:
+        return browser_only(cfg, args.out, began, load)
     games = {name: json.loads(path.read_text(encoding="utf-8")) for name, path in GAMES.items()}
     print("replays and records of many undos, in-process ...", flush=True)
     records = {_name(EXAMPLE): json.loads(EXAMPLE.read_text(encoding="utf-8"))}
@@ -70,10 +78,30 @@ def main(argv: list[str] | None = None) -> int:
     server = through_server(games, cfg)
     load.append(_load())
     guards = judge(server, turns, replays, undos)
-    text = report(cfg, guards, server, time.monotonic() - began, load)
+    seen = None
+    if not args.server:
+        print("taps and phones in Chromium ...", flush=True)
+        seen = browser.run(*BROWSER_SAMPLES[cfg.quick])
+    load.append(_load())
+    text = report(cfg, guards, server, time.monotonic() - began, load, "--server" * args.server)
+    if seen is not None:
+        text += "\n" + "\n".join(browser.report(seen)) + "\n"
     print(text)
     args.out.write_text(text, encoding="utf-8")
     print(f"written to {args.out}")
+    return 0
+
+
+def browser_only(cfg: Config, out: Path, began: float, load: list[float]) -> int:
+    """`--browser`: the browser's figures alone, written after the run's heading."""
+    seen = browser.run(*BROWSER_SAMPLES[cfg.quick])
+    load.append(_load())
+    text = "\n".join(
+        [*heading(cfg, time.monotonic() - began, load, "--browser"), *browser.report(seen)]
+    )
+    print(text)
+    out.write_text(text + "\n", encoding="utf-8")
+    print(f"written to {out}")
     return 0
 
 
@@ -168,7 +196,12 @@ def judge(
 
 
 def report(
-    cfg: Config, guards: list[Guard], server: ServerFigures, runtime: float, load: list[float]
+    cfg: Config,
+    guards: list[Guard],
+    server: ServerFigures,
+    runtime: float,
+    load: list[float],
+    flag: str = "",
 ) -> str:
     split = cpu_split()
     where = (
@@ -177,12 +210,7 @@ def report(
         else "the bench's clients and the server on one CPU"
     )
     lines = [
-        "# Benchmark results",
-        "",
-        f"- date: {datetime.now(UTC):%Y-%m-%d %H:%M UTC}; command: `python -m bench"
-        f"{' --quick' if cfg.quick else ''}`; runtime {runtime:.0f} s",
-        f"- machine: {_machine()}; load average (1 min) {load[0]:.2f} at the start, "
-        f"{load[1]:.2f} at the end",
+        *heading(cfg, runtime, load, flag),
         f"- server: `companion serve --host 127.0.0.1 --threads 48` in a subprocess; {where}",
         "",
         "| guard | figure | verdict |",
@@ -204,6 +232,21 @@ def report(
     lines += [f"| {f} | {len(v)} | {pct(v, 50):.2f} | {pct(v, 95):.2f} |" for f, v in rows]
     lines += [f"\nNote: {note}" for note in server.notes]
     return "\n".join(lines) + "\n"
+
+
+def heading(cfg: Config, runtime: float, load: list[float], flag: str = "") -> list[str]:
+    """The results' title, date, command and machine."""
+    command = " ".join(
+        ["python -m bench", *([flag] if flag else []), *(["--quick"] if cfg.quick else [])]
+    )
+    return [
+        "# Benchmark results",
+        "",
+        f"- date: {datetime.now(UTC):%Y-%m-%d %H:%M UTC}; command: `{command}`; runtime "
+        f"{runtime:.0f} s",
+        f"- machine: {_machine()}; load average (1 min) {load[0]:.2f} at the start, "
+        f"{load[-1]:.2f} at the end",
+    ]
 
 
 def _times(ratio: float) -> str:

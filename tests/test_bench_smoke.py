@@ -21,7 +21,7 @@ def test_quick_benchmark_runs_and_reports_every_guard(tmp_path):
     before = results.read_bytes() if results.exists() else None
     out = tmp_path / "results.md"
     done = subprocess.run(
-        [sys.executable, "-m", "bench", "--quick", "--out", str(out)],
+        [sys.executable, "-m", "bench", "--quick", "--server", "--out", str(out)],
         cwd=ROOT,
         capture_output=True,
         text=True,

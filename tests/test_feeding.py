@@ -253,19 +253,24 @@ def test_feeding_genes_are_optional():
 
 
 # ----- Parasitism ----------------------------------------------------------------------
-def parasite_beside_yellow(yellow_bp: int):
-    """At the feed: red's amoeba with Parasitism beside a yellow one on space 8, which holds
-    one yellow and one green cube; red has 10 BP, yellow `yellow_bp`."""
+def parasite_on_8(*others: str, bp: int | dict[str, int] = 10):
+    """At the feed: red-1 with Parasitism on space 8 beside `others` (amoebas such as
+    "yellow-1"), the space holding one yellow and one green cube; `bp` as the table has it."""
     state = position(
         4,
-        amoebas=["red-1@8", "yellow-1@8"],
+        amoebas=["red-1@8", *(f"{a}@8" for a in others)],
         genes={"red": ["parasitism"]},
         cubes={8: {"yellow": 1, "green": 1, "blue": 0}},
-        bp={"red": 10, "yellow": yellow_bp},
+        bp=bp,
         card="P9",
     )
     state, _ = at_feed(state)
     return state
+
+
+def parasite_beside_yellow(yellow_bp: int):
+    """Red-1 with Parasitism beside yellow-1 on space 8; red has 10 BP, yellow `yellow_bp`."""
+    return parasite_on_8("yellow-1", bp={"red": 10, "yellow": yellow_bp})
 
 
 def test_parasitism_needs_one_cube_fewer_and_the_victim_pays_one_bp():
@@ -280,14 +285,7 @@ def test_parasitism_needs_one_cube_fewer_and_the_victim_pays_one_bp():
 
 
 def test_parasitism_chooses_among_the_players_on_the_space():
-    state = position(
-        4,
-        amoebas=["red-1@8", "yellow-1@8", "green-1@8"],
-        genes={"red": ["parasitism"]},
-        cubes={8: {"yellow": 1, "green": 1, "blue": 0}},
-        card="P9",
-    )
-    state, _ = at_feed(state)
+    state = parasite_on_8("yellow-1", "green-1")
     meal = {"yellow": 1, "green": 1}
     assert set(legal_actions(state)) == {
         Feed(RED1, meal, Color.YELLOW),
@@ -310,15 +308,7 @@ def test_a_victim_without_bp_cannot_be_parasitised():
 
 
 def test_an_own_amoeba_cannot_be_parasitised():
-    state = position(
-        4,
-        amoebas=["red-1@8", "red-2@8"],
-        genes={"red": ["parasitism"]},
-        cubes={8: {"yellow": 1, "green": 1, "blue": 0}},
-        card="P9",
-    )
-
-    state, _ = at_feed(state)
+    state = parasite_on_8("red-2")
 
     assert state.amoeba(RED1).dp == 1
     assert state.player(Color.RED).bp == 10
@@ -434,14 +424,7 @@ def test_an_amoeba_with_only_a_partial_meal_starves():
 def test_reading_when_the_only_meal_needs_parasitism_the_owner_chooses_to_parasitize_or_starve():
     """000 §EL PROYECTO GENOMA DE AMEBA, 003: the feeding genes "can, but need not" be used;
     the engine does not choose Parasitism for its owner."""
-    state = position(
-        4,
-        amoebas=["red-1@8", "yellow-1@8"],
-        genes={"red": ["parasitism"]},
-        cubes={8: {"yellow": 1, "green": 1, "blue": 0}},
-        card="P9",
-    )
-    state, _ = at_feed(state)
+    state = parasite_on_8("yellow-1")
     meal = Feed(RED1, {"yellow": 1, "green": 1}, Color.YELLOW)
     assert set(legal_actions(state)) == {meal, Starve(RED1)}
 

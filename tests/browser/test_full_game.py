@@ -8,14 +8,10 @@ middle. The phones follow by themselves throughout, and come back in sync after 
 
 from __future__ import annotations
 
-import re
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
+from trust.trustlib import ServeProcess, free_port
 
 pytestmark = pytest.mark.slow
 
@@ -23,67 +19,9 @@ MAX_STEPS = 1500
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class ServerProcess:
-    """`companion serve` on 127.0.0.1, as a separate process that can be stopped."""
-
-    def __init__(self, instance: Path, port: int) -> None:
-        self.instance, self.port = instance, port
-        self.url = f"http://127.0.0.1:{port}"
-        self.proc: subprocess.Popen | None = None
-        self.referee_link = ""
-
-    def start(self) -> None:
-        cmd = [
-            sys.executable,
-            "-m",
-            "companion.cli",
-            "serve",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(self.port),
-            "--url",
-            self.url,
-            "--instance",
-            str(self.instance),
-        ]
-        self.proc = subprocess.Popen(
-            cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-        )
-        deadline = time.monotonic() + 20
-        for line in self.proc.stdout:
-            match = re.search(r"(http://127\.0\.0\.1:\d+/referee/\S+)", line)
-            if match:
-                self.referee_link = match.group(1)
-                break
-            assert time.monotonic() < deadline, "the server printed no referee link"
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
-                return
-            except OSError:
-                time.sleep(0.05)
-        raise AssertionError("the server did not start listening")
-
-    def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
-
-
 @pytest.fixture
 def server(chromium_ok, tmp_path):
-    process = ServerProcess(tmp_path / "instance", free_port())
+    process = ServeProcess(tmp_path / "instance", free_port(), tmp_path / "server.log")
     process.start()
     yield process
     process.stop()
@@ -132,7 +70,7 @@ def wait_for_seat(phone, rev: int, timeout: int = 8000) -> None:
 
 def start_four_player_game(referee, server, names=("Ana", "Ben", "Cleo", "Dev")) -> str:
     """Set a game up in the browser, the app rolling and drawing; return the console's URL."""
-    referee.goto(server.referee_link)
+    referee.goto(f"{server.url}/referee/{server.referee_token}")
     referee.get_by_role("link", name="New game").click()
     for i, name in enumerate(names):
         referee.fill(f"input[name=name{i}]", name)
@@ -190,7 +128,8 @@ def test_a_whole_game_with_undo_correction_and_a_restart_while_phones_follow(ser
             corrected = True
         if steps == 100 and not restarted:
             prompt, rev = referee.inner_text(".prompt"), revision(referee)
-            server.stop()
+            server.proc.kill()  # killed mid-round, as a laptop's battery would
+            server.proc.wait(5)
             server.start()
             referee.goto(console_url)
             assert revision(referee) == rev and referee.inner_text(".prompt") == prompt

@@ -106,17 +106,7 @@ def test_a_late_game_played_to_its_end_on_the_console_and_phones(
     referee.goto(f"{live_server.url}/games/{game.id}")
     referee.wait_for_selector("#console.urland")
     phones = _open_phones(phone_context, console_watch, live_server, game)
-    play_to_the_end_and_see_it_over(
-        store,
-        game.id,
-        referee,
-        phones,
-        random.Random(10),
-        shot,
-        "urland-console",
-        "urland-phone",
-        shots=True,
-    )
+    play_to_the_end_and_see_it_over(store, game.id, referee, phones, shot, "urland", 10, shots=True)
     console_watch.assert_clean()
 
 
@@ -125,23 +115,22 @@ def play_to_the_end_and_see_it_over(
     game_id,
     referee,
     phones,
-    rng,
     shot,
-    console_shot,
-    phone_shot,
+    name,
+    seed,
     keeps=3,
     limit=400,
     shots=False,
 ):
     """`play_to_the_end` (with screenshots on the way if `shots`), then: the game is over, a
     mutation auction was bid, a panic and an eruption came, and every screen shows the end
-    (screenshots `console_shot`-over and `phone_shot`-over)."""
+    (screenshots `name`-over and `name`-phone-over); the random choices from `seed`."""
     seen, panics, eruptions = play_to_the_end(
         store,
         game_id,
         referee,
         phones,
-        rng,
+        random.Random(seed),
         shot=shot if shots else None,
         keeps=keeps,
         limit=limit,
@@ -151,10 +140,10 @@ def play_to_the_end_and_see_it_over(
     assert Step.BID in seen, "no mutation auction was bid on the phones"
     assert panics and eruptions, (panics, eruptions)
     referee.wait_for_selector("text=Final standings")
-    shot(referee, f"{console_shot}-over")
+    shot(referee, f"{name}-over")
     for page in phones.values():
         page.wait_for_selector("[data-final]")
-    shot(next(iter(phones.values())), f"{phone_shot}-over")
+    shot(next(iter(phones.values())), f"{name}-phone-over")
 
 
 def play_to_the_end(store, game_id, referee, phones, rng, shot=None, keeps=3, limit=400):

@@ -7,8 +7,6 @@ eruption; the environment player's tokens are only on their phone."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from test_urland import _open_phones, _store, play_to_the_end_and_see_it_over, set_up_on_the_page
 
@@ -22,15 +20,6 @@ def test_a_whole_game_set_up_on_the_page_and_played_to_its_end(
     store = _store(live_server)
     phones = _open_phones(phone_context, console_watch, live_server, game)
     play_to_the_end_and_see_it_over(
-        store,
-        game.id,
-        referee,
-        phones,
-        random.Random(4),
-        shot,
-        "urland-whole-game",
-        "urland-whole-game-phone",
-        keeps=2,
-        limit=900,
+        store, game.id, referee, phones, shot, "urland-whole-game", 4, keeps=2, limit=900
     )
     console_watch.assert_clean()
