@@ -56,3 +56,11 @@ def test_the_extraction_finds_the_engine_the_shell_and_the_templates(marked):
     assert ("gene", "Speed") in marked  # a game word with its context (P_)
     assert "Undo last" in ids  # a template
     assert "Game of %(date)s" in ids  # a view
+
+
+def test_the_extraction_finds_the_command_lines_messages(marked):
+    """`companion replay` and `companion serve` speak the catalogs too: their messages must
+    be extracted, or an extraction drops their Spanish and Italian."""
+    ids = {m for _, m in marked}
+    assert "--at takes an entry from 0 to %(last)s" in ids  # companion/cli/
+    assert "(placeholder deck)" in ids  # companion/cli/ursuppe_text.py

@@ -74,7 +74,7 @@ def test_a_game_of_two_players_is_refused_and_nothing_is_created(referee):
     response = referee.client.post("/games", data=form)
 
     assert response.status_code == 422
-    assert "Ursuppe is played by 3 to 6 players, not 2" in text_of(response)
+    assert "Ursuppe is played by 3 to 6 players (2 written)" in text_of(response)
     assert referee.store.list_games() == []
 
 

@@ -89,6 +89,7 @@ def test_a_change_of_supply_alone_leaves_the_extra_genes_region_kept():
         "cards_left": 8,
         "extra_genes": ["glutton"],
         "sensing": [],
+        "gene_notes": [],
         "supply": {"red": 10, "blue": 11},
         "players": [],
     }

@@ -107,6 +107,8 @@ def shown_by_region(game_id: str, view: dict) -> dict[str, Any]:
             game_id,
             tuple(view["extra_genes"]),  # terms and messages compare by value, unrendered
             tuple(view["sensing"]),
+            tuple(view["gene_notes"]),  # events compare by value
+            tuple(tuple(g["held_by"]) for g in view.get("extra_face_up", ())),
         ),
         "supply": tuple(view["supply"].items()),
         "rows": tuple(

@@ -27,7 +27,7 @@ from companion.tracker.ursuppe.data import (
 )
 from companion.tracker.ursuppe.options import RuleOptions
 from companion.tracker.ursuppe.rules.board import BoardFlip, make_board
-from companion.tracker.ursuppe.rules.people import TwoPlayers
+from companion.tracker.ursuppe.rules.people import decoy
 from companion.tracker.ursuppe.sources import RULEBOOKS
 from companion.tracker.ursuppe.state import GameSetup, Seat
 from companion.web.common import store
@@ -36,6 +36,7 @@ from companion.web.ursuppe import autoroll
 from companion.web.ursuppe.extrasetup import extra_fields, first_shuffle, read_extra
 from companion.web.ursuppe.optiontext import option_fields, question
 from companion.web.ursuppe.rules import rulebook_choices
+from companion.web.ursuppe.twosetup import two_player_choices, two_players_from_form
 
 
 def default_name() -> str:
@@ -80,36 +81,6 @@ def row_colors(players: list[dict]) -> list[str]:
     return [c or next(free) for c in chosen]
 
 
-def two_player_choices() -> list[tuple[str, str]]:
-    """The ways to play with two people, each in one sentence (000 §Ursuppe para 2 jugadores)."""
-    return [
-        (TwoPlayers.NONE.value, _("No: 3 to 6 players, one color each.")),
-        (
-            TwoPlayers.DECOY.value,
-            _(
-                "Decoy player: a third color plays itself by fixed rules (always drifts, Life "
-                "Expectancy from the start, 2 free amoebas each round); write two names, the "
-                "third row's color is the decoy's."
-            ),
-        ),
-        (
-            TwoPlayers.DOUBLE_1.value,
-            _(
-                "Double play I: each person plays two colors of a 4-color game and ranks by "
-                "the worse of them; write each name on two rows."
-            ),
-        ),
-        (
-            TwoPlayers.DOUBLE_2.value,
-            _(
-                "Double play II: each person plays two colors with one purse, one set of "
-                "genes and one marker; new amoebas cost 4 BP (3 with Division Rate); write "
-                "each name on two rows."
-            ),
-        ),
-    ]
-
-
 def setup_page(error: str | None = None, form: Any = None, status: int = 200):
     """The setup page, empty or refilled with a refused form and its message."""
     boards = {flip.value: make_board(flip) for flip in BoardFlip}
@@ -135,7 +106,7 @@ def setup_page(error: str | None = None, form: Any = None, status: int = 200):
 
 def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
     """Read the setup form; raises InvalidAction with a message for the referee."""
-    seats = []
+    seats, rows = [], []
     for i in range(6):
         field = msg("the name of player {n}", n=i + 1)
         name = check_text(form.get(f"name{i}") or "", field).strip()
@@ -146,6 +117,7 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
             seats.append(Seat(name[:40], Color(color)))
         except ValueError:
             raise InvalidAction(msg("player {n} needs a color", n=i + 1)) from None
+        rows.append(i + 1)
     cards = []
     for i in range(11):
         card_id = check_text(form.get(f"card{i}") or "", msg("the name of card {n}", n=i + 1))
@@ -195,7 +167,7 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
         ) from None
     box_cubes = _box_cubes(form)
     confirmed = form.get("deck_confirmed") == "on"
-    variant, decoy_scores = two_players_from_form(form, seats)
+    variant, decoy_scores = two_players_from_form(form, seats, rows)
     try:
         rulebook = Book(form.get("rulebook") or Book.SPANISH.value)
     except ValueError:
@@ -238,24 +210,6 @@ def _box_cubes(form: Any) -> int:
         ) from None
 
 
-def two_players_from_form(form: Any, seats: list[Seat]) -> tuple[TwoPlayers, bool]:
-    """The two-player variant (000 §Ursuppe para 2 jugadores); with the decoy and two names,
-    the decoy takes the third row's color (or the first free one) and its own name."""
-    try:
-        variant = TwoPlayers(form.get("two_players") or TwoPlayers.NONE.value)
-    except ValueError:
-        raise InvalidAction(
-            _("unknown choice for: %(question)s", question=_("Two players"))
-        ) from None
-    if variant is TwoPlayers.DECOY and len(seats) == 2:
-        taken = {s.color for s in seats}
-        wanted = form.get("color2") or ""
-        free = [c for c in Color if c not in taken]
-        color = Color(wanted) if wanted in {c.value for c in free} else free[0]
-        seats.append(Seat(_("Decoy"), color))
-    return variant, form.get("decoy_scores") == "on"
-
-
 def create_ursuppe(form: Any):
     """Create an Ursuppe game from its setup form and open its console."""
     try:
@@ -279,7 +233,11 @@ def create_ursuppe(form: Any):
         "ladder_length": setup.ladder_length,
         "box_cubes": setup.box_cubes,
         "rulebook": setup.rulebook.value,
-        "players": [{"name": s.name, "color": s.color.value} for s in setup.seats],
+        # the decoy's row is remembered by its color alone, not as a player's name
+        "players": [
+            {"name": "" if s.color is decoy(setup) else s.name, "color": s.color.value}
+            for s in setup.seats
+        ],
     }
     if not setup.deck_is_placeholder:
         box["deck"] = [

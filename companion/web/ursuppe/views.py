@@ -21,6 +21,7 @@ from companion.tracker.ursuppe.views.seat import person_seat_view, seat_view
 from companion.web.shapes import SHAPES
 from companion.web.ursuppe.console import context
 from companion.web.ursuppe.controls import action_from_form
+from companion.web.ursuppe.tvnews import news, own_events
 
 
 def console(game: Game, **extra: Any) -> dict:
@@ -54,7 +55,8 @@ def board(game: Game, token: str) -> dict:
         "revision": game.revision,
         "shapes": SHAPES,
         "highlight": None,
-        "log": list(reversed(game.log[-12:])),
+        "news": news(game.log[-1].events) if game.log else [],
+        "recent": [own_events(item.events) for item in reversed(game.log[-6:])],
     }
 
 

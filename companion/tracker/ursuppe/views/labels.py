@@ -200,6 +200,15 @@ def describe(state: GameState, action: A.Action) -> Msg:  # noqa: C901 - one cas
         case A.BuyGene(color=buyer, gene=gene, give_up=give_up):
             card = GENES_BY_KEY[gene]
             price = bp(market.price_for(state, buyer, gene))
+            if card.extra:  # marked as such: it is one of the face-up extra genes
+                if give_up:
+                    return msg(
+                        "buy extra gene {gene} ({price} + {given_up})",
+                        gene=card.term,
+                        price=price,
+                        given_up=_gene(give_up),
+                    )
+                return msg("buy extra gene {gene} ({price})", gene=card.term, price=price)
             if give_up:
                 return msg(
                     "buy {gene} ({price} + {given_up})",

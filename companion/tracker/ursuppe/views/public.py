@@ -17,6 +17,7 @@ from typing import Any
 from companion.tracker.citations import cite
 from companion.tracker.ursuppe.data import GENES_BY_KEY
 from companion.tracker.ursuppe.genes import sensing as genes_sensing
+from companion.tracker.ursuppe.options import ExtraGenesMode
 from companion.tracker.ursuppe.rules import people
 from companion.tracker.ursuppe.rules.people import TwoPlayers
 from companion.tracker.ursuppe.state import (
@@ -27,6 +28,7 @@ from companion.tracker.ursuppe.state import (
     player_ref,
     remember,
 )
+from companion.tracker.ursuppe.views import extra_notes
 from companion.tracker.ursuppe.views.prompts import prompt
 
 
@@ -84,8 +86,21 @@ def table_view(state: GameState) -> dict[str, Any]:
         },
         "sensing": genes_sensing.public_notes(state),  # who may look; never the card
         "extra_genes": [GENES_BY_KEY[k].term for k in state.extra_available],
+        "extra_face_up": extra_notes.face_up(state),
+        "gene_notes": _gene_notes(state, now.actor),
         "toxic": dict(state.toxic),  # Toxic Excretions: DP tokens lying on spaces
     }
+
+
+def _gene_notes(state: GameState, actor: Any) -> list[Any]:
+    """Why a held extra gene does nothing now, every holder's; and in phase 3 why a face-up
+    extra gene the acting player could pay for is not offered to them."""
+    if state.setup.extra_genes is ExtraGenesMode.NONE:
+        return []
+    notes = [n for p in state.players for n in extra_notes.idle(state, p.color)]
+    if actor is not None:
+        notes = extra_notes.unoffered(state, actor) + notes
+    return notes
 
 
 def _player_rows(state: GameState) -> list[dict[str, Any]]:

@@ -17,6 +17,7 @@ from companion.tracker.ursuppe.genes import sensing as genes_sensing
 from companion.tracker.ursuppe.rules import defects, division, market, movement, people, scoring
 from companion.tracker.ursuppe.rules.deaths import dp_limit
 from companion.tracker.ursuppe.state import GameState, Phase, Step, person_ref, player_ref
+from companion.tracker.ursuppe.views import extra_notes
 from companion.tracker.ursuppe.views.labels import bp
 from companion.tracker.ursuppe.views.prompts import prompt
 from companion.tracker.ursuppe.views.public import person_ranking, place_of, ranked_players
@@ -119,6 +120,8 @@ def seat_view(state: GameState, color: Color) -> dict[str, Any]:
         ],
         "advance": {"total": total, "amoebas": from_amoebas, "genes": from_genes},
         "affordable": _affordable(state, color),
+        # why a face-up extra gene is not offered, and why a held one does nothing now
+        "gene_notes": extra_notes.unoffered(state, color) + extra_notes.idle(state, color),
         "secret": genes_sensing.secret_for(state, color),  # this seat's only
         "your_turn": now.actor == color,
         "awaiting": now.msg,
