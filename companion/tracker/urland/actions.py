@@ -199,3 +199,22 @@ class Dive(Action):
     """Ears in a panic: how many of the holder's Ichto dive (the rest stay)."""
 
     n: int
+
+
+@verb("correct")
+class Correct(Action):
+    """The referee (or, for a secret, its owner on their phone) sets a tracked fact to what
+    the table shows, with a reason. `field` names the fact (`urland/corrections.py`): `ichto`
+    (area, color, value), `reserve`, `marker`, `double_turns` (color, value), `gene` (gene,
+    place: a color, `face_up` or `deck`), `tiles`, `epoch`, `turn`, `actions_left`, `paying`
+    (value), `actor` (color), and the secrets `kept` (value: the token) and `hand` (color,
+    tokens)."""
+
+    field: str
+    reason: str
+    value: int | None = None
+    color: Color | None = None
+    area: str | None = None
+    gene: str | None = None
+    place: str | None = None
+    tokens: tuple[int, ...] | None = None

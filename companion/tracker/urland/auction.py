@@ -131,7 +131,7 @@ def buy(state: UrlandState, action: BuyGene | PassGene, events: Events) -> Urlan
     who = player_ref(state, color)
     if isinstance(action, PassGene):
         say(events, "mutation", msg("{who} passes.", who=who), cite.MORE_GENES)
-        return _done_with(state, events)
+        return done_with(state, events)
     cost = price(state, color)
     player = state.player(color)
     state = set_player(state, color, genes=player.genes + (action.gene,))
@@ -149,7 +149,7 @@ def buy(state: UrlandState, action: BuyGene | PassGene, events: Events) -> Urlan
     say(events, "mutation", text, cite.PRICE)
     if cost:
         return replace(state, step=Step.PAY)
-    return _done_with(state, events)
+    return done_with(state, events)
 
 
 def check_pay(state: UrlandState, action: PayIchto) -> None:
@@ -182,10 +182,11 @@ def pay(state: UrlandState, action: PayIchto, events: Events) -> UrlandState:
         ),
         cite.PRICE,
     )
-    return state if paying else _done_with(state, events)
+    return state if paying else done_with(state, events)
 
 
-def _done_with(state: UrlandState, events: Events) -> UrlandState:
+def done_with(state: UrlandState, events: Events) -> UrlandState:
+    """The bidder in turn is done (bought and paid, or passed): the next bidder chooses."""
     auction = replace(state.auction, ranking=state.auction.ranking[1:], must_buy=False, paying=0)
     return _next_bidder(replace(state, auction=auction), events)
 
