@@ -165,3 +165,15 @@ def console(state: UrlandState) -> dict[str, object]:
         "order": auction_order(state),
         "end": game_end(state),
     }
+
+
+def seat(state: UrlandState, color: Color) -> list[Derivation]:
+    """The derivations a phone shows its player: their next mutation, their price (in an
+    auction), the auction's order once open, the final scorings as they stand, the end."""
+    found = [mutation(state, color)]
+    if state.step in (Step.BID, Step.BUY, Step.PAY):
+        found.append(price(state, color))
+    order = auction_order(state)
+    if order is not None:
+        found.append(order)
+    return found + [final_scorings(state), game_end(state)]

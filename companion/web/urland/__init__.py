@@ -6,6 +6,7 @@ rules prose, registered in
 from __future__ import annotations
 
 from companion.tracker.game import URLAND
+from companion.tracker.urland import why
 from companion.web.gameshell import GameShell, view_templates
 from companion.web.urland import correction, forms, setup, svg, views
 from companion.web.urland.rules import RULES
@@ -33,6 +34,8 @@ SHELL = GameShell(
         "urland_track": svg.track,
         "urland_correction_form": correction.correction_form,
         "urland_secret_form": correction.secret_form,
+        "urland_why": why.console,
+        "urland_why_seat": why.seat,
     },
     unserved=frozenset({"console.roll"}),
     correction_from_form=correction.correction_from_form,

@@ -21,7 +21,7 @@ from companion.tracker.urland.actions import Correct
 from companion.tracker.urland.corrections import DECK, FACE_UP, gene_place
 from companion.tracker.urland.corrections_secret import SECRETS
 from companion.tracker.urland.genes import gene_deck, gene_term
-from companion.tracker.urland.state import Step, UrlandState, player_ref
+from companion.tracker.urland.state import UNKNOWN, Step, UrlandState, player_ref
 from companion.tracker.urland.words import area_ref, token_ref
 
 # The inputs each kind needs (by the names of the form's controls).
@@ -148,10 +148,11 @@ def secret_form(state: UrlandState, color: Color) -> dict[str, Any] | None:
     kept = state.kept if color == state.env_color else None
     if not hand and kept is None:
         return None
-    free = tokens.pile_regions(state)
-    mine = [*hand, *([kept] if kept is not None else [])]
-    options = sorted({*free, *(x for x in mine if x > 0)})
+    # Only public facts pick the tokens offered (in play, not on the board): the pile's
+    # tokens would tell, by what is missing, what the other players hold.
+    options = [x for x in tokens.in_play(state) if x not in state.spots]
     named = [{"token": x, "label": t(token_ref(x))} for x in options]
+    named.append({"token": UNKNOWN, "label": t(token_ref(UNKNOWN))})
     return {"hand": list(hand), "kept": kept, "tokens": named}
 
 
