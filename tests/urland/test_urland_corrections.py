@@ -173,9 +173,7 @@ def test_a_kept_token_corrected_is_read_by_its_keeper_alone(acting):
 def test_a_hand_corrected_is_masked_in_the_public_record(acting):
     hand = acting.hands[acting.seat(RED)]  # the dead holds the two passed tokens
     setup = acting.setup
-    entries = _entries_to(acting) + (
-        Correct("hand", "I misread", color=RED, tokens=(hand[1], 5)),
-    )
+    entries = _entries_to(acting) + (Correct("hand", "I misread", color=RED, tokens=(hand[1], 5)),)
     public = json.dumps(urecord.public_entries(setup, entries))
     assert '"tokens": [-1, -1]' in public and "misread" not in public
     whole = urecord.record_to_dict(setup, entries)
