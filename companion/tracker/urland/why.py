@@ -157,11 +157,12 @@ def console(state: UrlandState) -> dict[str, object]:
     """Every derivation the console's panel shows: the regions' scorings as they stand, the
     final scorings, each player's mutation and price, the auction's order, the end."""
     regions = [r for r in geo.live_regions(state.merged) if state.total(r)]
+    in_auction = state.step in (Step.BID, Step.BUY, Step.PAY)
     return {
         "regions": [region_scoring(state, r) for r in regions],
         "final": final_scorings(state),
         "mutations": [mutation(state, c) for c in state.colors],
-        "prices": [price(state, c) for c in state.colors],
+        "prices": [price(state, c) for c in state.colors] if in_auction else [],
         "order": auction_order(state),
         "end": game_end(state),
     }
