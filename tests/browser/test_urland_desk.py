@@ -54,9 +54,7 @@ def _correct(page, kind: str, reason: str, fill) -> str:
     return page.locator("#console ol.log > li").first.inner_text()
 
 
-def test_corrections_mid_game_on_the_console_and_a_phone(
-    browser, live_server, console_watch, shot
-):
+def test_corrections_mid_game_on_the_console_and_a_phone(browser, live_server, console_watch, shot):
     store, game = _acting_game(live_server)
     state = game.state
     red, acting = state.colors[0], state.actors[0]
@@ -109,7 +107,7 @@ def test_corrections_mid_game_on_the_console_and_a_phone(
     # The game goes on from the corrected position: the acting player ends their actions.
     wait_armed(referee)
     revision = store.get(game.id).revision
-    referee.locator("#console form:has(input[value='{\"type\": \"end_actions\"}']) button").click()
+    referee.locator('#console form:has(input[value=\'{"type": "end_actions"}\']) button').click()
     referee.wait_for_selector(f'#console[data-revision="{revision + 1}"]')
     after = store.get(game.id).state
     assert after.actors[0] != acting and after.player(red).marker == 9
