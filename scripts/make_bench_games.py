@@ -78,6 +78,7 @@ PREFERRED = (
 )
 
 
+
 def choose(rng: random.Random, state: GameState) -> A.Action:
     """A legal action, preferring the ones that lead to more entries."""
     legal = legal_actions(state)
