@@ -1,11 +1,27 @@
-"""What both games' referee corrections share: the reason each needs and how one is said in
-the log (Ursuppe's `ursuppe/record/corrections.py`, Urland's `urland/corrections.py`)."""
+"""What both games' referee corrections share: their first fields, the reason each needs,
+the check of the field, and how one is said in the log (Ursuppe's
+`ursuppe/record/corrections.py`, Urland's `urland/corrections.py`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from companion.tracker.colors import Color
 from companion.tracker.errors import InvalidAction
 from companion.tracker.msg import Msg, msg
 from companion.tracker.text import check_text
+
+
+@dataclass(frozen=True)
+class CorrectionFields:
+    """What every correction entry holds first, in both games' records: the fact it sets
+    (`field`), the value the table shows, the referee's reason, and the player it is about."""
+
+    field: str
+    value: int | None = None
+    reason: str = ""
+    color: Color | None = None
 
 
 def reason_of(reason: object) -> str:
@@ -15,6 +31,20 @@ def reason_of(reason: object) -> str:
     reason = check_text(reason, msg("the reason")).strip()
     if not reason:
         raise InvalidAction(msg("a correction needs a reason"))
+    return reason
+
+
+def checked(action: CorrectionFields, fields: Iterable[str]) -> str:
+    """A correction's reason, once its field is one the game corrects; InvalidAction else."""
+    reason = reason_of(action.reason)
+    if action.field not in fields:
+        raise InvalidAction(
+            msg(
+                "unknown correction field {field}; the fields are {fields}",
+                field=repr(action.field),
+                fields=", ".join(fields),
+            )
+        )
     return reason
 
 

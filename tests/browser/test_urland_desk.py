@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 
 from console_armed import wait_armed
+from test_desk_browser import correct
 
 from companion.tracker.game import URLAND
 from companion.tracker.record_core import effective_actions
@@ -40,20 +41,6 @@ def _acting_game(live_server):
     return store, store.import_record(Record(setup, tuple(done)), "Urland desk", URLAND)
 
 
-def _correct(page, kind: str, reason: str, fill) -> str:
-    """Open the correction form, choose a kind, fill it, submit; the newest log entry."""
-    page.click("#console details.correction summary")
-    form = page.locator("form[data-correction]")
-    form.locator("select[name=field]").select_option(kind)
-    fill(form)
-    form.locator("input[name=reason]").fill(reason)
-    wait_armed(page)
-    page.evaluate("document.querySelector('#console').dataset.old = 'yes'")
-    form.locator("button[type=submit]").click()
-    page.wait_for_function("() => !document.querySelector('#console').dataset.old")
-    return page.locator("#console ol.log > li").first.inner_text()
-
-
 def test_corrections_mid_game_on_the_console_and_a_phone(browser, live_server, console_watch, shot):
     store, game = _acting_game(live_server)
     state = game.state
@@ -75,7 +62,7 @@ def test_corrections_mid_game_on_the_console_and_a_phone(browser, live_server, c
         assert value.input_value() == str(before)  # prefilled with what the app tracks
         value.fill(str(before + 1))
 
-    newest = _correct(referee, "ichto", "un Ichto in più sul tavolo", region)
+    newest = correct(referee, "ichto", "un Ichto in più sul tavolo", region)
     assert "Correzione dell'arbitro" in newest and "regione 5" in newest, newest
     assert store.get(game.id).state.count("5", red) == before + 1
 
@@ -84,7 +71,7 @@ def test_corrections_mid_game_on_the_console_and_a_phone(browser, live_server, c
         form.locator("select[name=color]:enabled").select_option(red.value)
         form.locator("input[name=value]").fill("9")
 
-    newest = _correct(referee, "marker", "segnapunti spostato a mano", marker)
+    newest = correct(referee, "marker", "segnapunti spostato a mano", marker)
     assert store.get(game.id).state.player(red).marker == 9, newest
 
     # A gene card passed on: the first face-up gene is in Ana's hands at the table.
@@ -95,7 +82,7 @@ def test_corrections_mid_game_on_the_console_and_a_phone(browser, live_server, c
         assert form.locator("select[name=place]").input_value() == "face_up"
         form.locator("select[name=place]").select_option(red.value)
 
-    newest = _correct(referee, "gene", "carta passata", passed)
+    newest = correct(referee, "gene", "carta passata", passed)
     assert gene in store.get(game.id).state.player(red).genes, newest
     referee.click("#console details.correction summary")
     referee.wait_for_selector("form[data-correction]")

@@ -92,7 +92,9 @@ def test_a_marker_corrected_to_the_goal_ends_the_game_after_this_turns_scoring(a
 
 def test_a_gene_passed_to_the_wrong_player_is_given_to_the_right_one(acting):
     gene = acting.face_up[0]
-    wrong = engine.apply(acting, Correct("gene", "taken at the table", gene=gene, place="red"))
+    wrong = engine.apply(
+        acting, Correct("gene", reason="taken at the table", gene=gene, place="red")
+    )
     assert gene in wrong.state.player(RED).genes and gene not in wrong.state.face_up
     right = fix(wrong.state, field="gene", gene=gene, place="yellow").state
     assert gene in right.player(YELLOW).genes and gene not in right.player(RED).genes
@@ -144,7 +146,7 @@ def test_counters_epoch_turn_tiles_and_double_turns(acting):
 
 def test_a_correction_needs_a_reason_a_known_field_and_its_inputs(acting):
     with pytest.raises(InvalidAction, match="reason"):
-        engine.apply(acting, Correct("marker", " ", value=4, color=RED))
+        engine.apply(acting, Correct("marker", 4, " ", color=RED))
     with pytest.raises(InvalidAction, match="unknown correction field"):
         fix(acting, field="soup")
     with pytest.raises(InvalidAction, match="needs a color"):
@@ -173,7 +175,9 @@ def test_a_kept_token_corrected_is_read_by_its_keeper_alone(acting):
 def test_a_hand_corrected_is_masked_in_the_public_record(acting):
     hand = acting.hands[acting.seat(RED)]  # the dead holds the two passed tokens
     setup = acting.setup
-    entries = _entries_to(acting) + (Correct("hand", "I misread", color=RED, tokens=(hand[1], 5)),)
+    entries = _entries_to(acting) + (
+        Correct("hand", reason="I misread", color=RED, tokens=(hand[1], 5)),
+    )
     public = json.dumps(urecord.public_entries(setup, entries))
     assert '"tokens": [-1, -1]' in public and "misread" not in public
     whole = urecord.record_to_dict(setup, entries)
@@ -201,7 +205,7 @@ def _entries_to(state):
 
 def test_corrections_replay_undo_and_round_trip_through_the_record(acting):
     entries = _entries_to(acting)
-    fixed = Correct("ichto", "one more on 5", area="5", color=RED, value=acting.count("5", RED) + 1)
+    fixed = Correct("ichto", acting.count("5", RED) + 1, "one more on 5", area="5", color=RED)
     with_fix = entries + (fixed,)
     data = json.loads(json.dumps(urecord.record_to_dict(acting.setup, with_fix)))
     setup, read = urecord.record_from_dict(data)

@@ -69,7 +69,7 @@ def test_a_kept_token_corrected_on_the_phone_leaks_to_no_other_view(referee):
     a_token, b_token = [t for t in choices if t not in others and t != state.kept][:2]
     ids = []
     for token in (a_token, b_token):
-        fix = Correct("kept", "I misread it", value=token)
+        fix = Correct("kept", token, "I misread it")
         game = referee.store.create_game(setup, "Twin", False, True, [*done, fix], core=URLAND)
         ids.append(game.id)
     pages_a = _pages(referee, ids[0], state.colors)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from companion.tracker.colors import Color
-from companion.tracker.correcting import corrected, reason_of
+from companion.tracker.correcting import checked, corrected
 from companion.tracker.errors import IllegalAction, InvalidAction
 from companion.tracker.msg import Msg, msg
 from companion.tracker.urland import auction, cite, roles, turn
@@ -239,15 +239,7 @@ FIXES: dict[str, Callable[[UrlandState, Correct], tuple[UrlandState, Msg]]] = {
 
 def apply_correction(state: UrlandState, action: Correct, events: Events) -> UrlandState:
     """Apply a correction, or raise InvalidAction / IllegalAction (the state unchanged then)."""
-    reason = reason_of(action.reason)
-    if action.field not in FIXES:
-        raise InvalidAction(
-            msg(
-                "unknown correction field {field}; the fields are {fields}",
-                field=repr(action.field),
-                fields=", ".join(FIXES),
-            )
-        )
+    reason = checked(action, FIXES)
     state, change = FIXES[action.field](state, action)
     owner = secrets.owner(state, action)
     if owner is None:

@@ -165,6 +165,6 @@ def secret_from_form(state: UrlandState, form: Any, color: Color) -> Correct | N
     if field == "kept":
         if color != state.env_color:
             raise InvalidAction(msg("only the environment player keeps a token"))
-        return Correct("kept", reason, value=int(form.get("kept", "")))
+        return Correct("kept", reason=reason, value=int(form.get("kept", "")))
     picked = tuple(int(x) for x in form.getlist("token"))
-    return Correct("hand", reason, color=color, tokens=picked)
+    return Correct("hand", reason=reason, color=color, tokens=picked)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker.colors import color_ref, color_term
-from companion.tracker.correcting import corrected, reason_of
+from companion.tracker.correcting import checked, corrected
 from companion.tracker.errors import IllegalAction, InvalidAction
 from companion.tracker.msg import Msg, msg
 from companion.tracker.ursuppe import flow, sources
@@ -71,15 +71,7 @@ def _busy(state: GameState) -> set:
 
 def apply_correction(state: GameState, action: Correct, events: Events) -> GameState:
     """Apply a correction or raise InvalidAction / IllegalAction; the state is unchanged then."""
-    reason = reason_of(action.reason)
-    if action.field not in FIELDS:
-        raise InvalidAction(
-            msg(
-                "unknown correction field {field}; the fields are {fields}",
-                field=repr(action.field),
-                fields=", ".join(FIELDS),
-            )
-        )
+    reason = checked(action, FIELDS)
     if action.field in COUNTED:
         corrections_table.need(action.value, action.field, msg("a value"))
     if action.value is not None and action.value < 0:
