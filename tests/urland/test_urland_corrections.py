@@ -223,3 +223,37 @@ def test_after_the_game_a_corrected_marker_changes_the_winner():
     state = replace(state, step=S.OVER)
     assert end.winner(state) == RED
     assert end.winner(fix(state, field="marker", color=YELLOW, value=35).state) == YELLOW
+
+
+def _buying():
+    """Four players past a mutation's bids: the fists are open, the best bidder chooses."""
+    from companion.tracker.urland.actions import Bid
+    from companion.tracker.urland.state import Auction
+
+    state = engine.apply(started(4), KeepToken(1)).state
+    state = replace(state, step=Step.BID, auction=Auction(), mutation_due=False)
+    for color, n in ((RED, 2), (YELLOW, 1), (GREEN, 0), (BLUE, 0)):
+        state = engine.apply(state, Bid(color, n)).state
+    assert state.step is Step.BUY and state.auction.ranking[0] == RED
+    return state
+
+
+def test_a_sealed_bid_is_never_corrected_but_an_open_one_is():
+    """002 §3.1: the bids are secret until all are in; once open, one can be set right."""
+    from companion.tracker.urland.state import Auction
+
+    sealed = replace(engine.apply(started(4), KeepToken(1)).state, step=Step.BID, auction=Auction())
+    with pytest.raises(IllegalAction, match="once the fists are open"):
+        fix(sealed, field="bid", color=RED, value=3)
+    state = fix(_buying(), field="bid", color=YELLOW, value=4).state
+    assert dict(state.auction.bids)[YELLOW] == 4
+
+
+def test_the_bidder_choosing_and_the_genes_taken():
+    """002 §3.1: up to 3 genes a mutation; with the third taken the auction ends as in play."""
+    state = fix(_buying(), field="bidder", color=YELLOW).state
+    assert state.auction.ranking[0] == YELLOW and state.step is Step.BUY
+    with pytest.raises(IllegalAction):
+        fix(state, field="bought", value=4)
+    done = fix(state, field="bought", value=3).state
+    assert done.step is not Step.BUY and done.auction.ranking == ()

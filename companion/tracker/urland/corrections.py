@@ -21,10 +21,11 @@ from companion.tracker.errors import IllegalAction, InvalidAction
 from companion.tracker.msg import Msg, msg
 from companion.tracker.urland import auction, cite, roles, turn
 from companion.tracker.urland import board as geo
+from companion.tracker.urland import corrections_auction as auction_fixes
 from companion.tracker.urland import corrections_secret as secrets
 from companion.tracker.urland.actions import Correct
 from companion.tracker.urland.board import GOAL, VOLCANO_TILES
-from companion.tracker.urland.corrections_secret import color_of, need
+from companion.tracker.urland.correction_inputs import color_of, need, set_text, value_in
 from companion.tracker.urland.genes import gene_deck, gene_term
 from companion.tracker.urland.log import Events, say
 from companion.tracker.urland.state import (
@@ -41,16 +42,6 @@ FACE_UP, DECK = "face_up", "deck"
 MAX_EPOCHS = 9  # the book plays 2 or 3; a group may have played on: room, not a rule
 
 
-def _value(action: Correct, low: int, high: int) -> int:
-    need(action.value, action.field, msg("a value"))
-    assert action.value is not None
-    if not low <= action.value <= high:
-        raise IllegalAction(
-            msg("the value goes from {low} to {high} here", low=low, high=high), cite.CORRECTION
-        )
-    return action.value
-
-
 def _ichto(state: UrlandState, action: Correct) -> tuple[UrlandState, Msg]:
     color = color_of(state, action)
     live = geo.live_regions(state.merged) + geo.OCEANS
@@ -60,7 +51,7 @@ def _ichto(state: UrlandState, action: Correct) -> tuple[UrlandState, Msg]:
     area = str(action.area)
     before = state.count(area, color)
     reserve = state.player(color).reserve
-    value = _value(action, 0, before + reserve)
+    value = value_in(action, 0, before + reserve)
     state = add(state, area, color, value - before)
     text = msg(
         "{who}'s Ichto in {area} set from {before} to {after} (reserve {reserve})",
@@ -88,19 +79,15 @@ def _reserve(state: UrlandState, action: Correct) -> tuple[UrlandState, Msg]:
             ),
             cite.CORRECTION,
         )
-    value = _value(action, 0, room)
+    value = value_in(action, 0, room)
     before = state.player(color).reserve
     state = set_player(state, color, reserve=value)
-    return state, _set(msg("{who}'s reserve", who=player_ref(state, color)), before, value)
-
-
-def _set(what: Msg, before: object, after: object) -> Msg:
-    return msg("{what} set from {before} to {after}", what=what, before=before, after=after)
+    return state, set_text(msg("{who}'s reserve", who=player_ref(state, color)), before, value)
 
 
 def _marker(state: UrlandState, action: Correct) -> tuple[UrlandState, Msg]:
     color = color_of(state, action)
-    value = _value(action, 1, state.setup.board.track_length)
+    value = value_in(action, 1, state.setup.board.track_length)
     if any(p.marker == value and p.color != color for p in state.players):
         raise IllegalAction(
             msg("track space {space} is taken; one marker per space", space=value), cite.TRACK
@@ -109,16 +96,16 @@ def _marker(state: UrlandState, action: Correct) -> tuple[UrlandState, Msg]:
     state = set_player(state, color, marker=value)
     if state.step is not Step.OVER:
         state = replace(state, ending=any(p.marker >= GOAL for p in state.players))
-    return state, _set(msg("{who}'s marker", who=player_ref(state, color)), before, value)
+    return state, set_text(msg("{who}'s marker", who=player_ref(state, color)), before, value)
 
 
 def _double_turns(state: UrlandState, action: Correct) -> tuple[UrlandState, Msg]:
     color = color_of(state, action)
-    value = _value(action, 0, roles.double_turns(state.n))
+    value = value_in(action, 0, roles.double_turns(state.n))
     before = state.player(color).double_turns
     state = set_player(state, color, double_turns=value)
     what = msg("{who}'s double-turn tokens", who=player_ref(state, color))
-    return state, _set(what, before, value)
+    return state, set_text(what, before, value)
 
 
 def gene_place(state: UrlandState, gene: str) -> str:
@@ -174,9 +161,9 @@ def _place_ref(state: UrlandState, place: str) -> Msg:
 
 def _counter(name: str, what: Msg, low: int, high: Callable[[UrlandState], int]):
     def correct(state: UrlandState, action: Correct) -> tuple[UrlandState, Msg]:
-        value = _value(action, low, high(state))
+        value = value_in(action, low, high(state))
         before = getattr(state, name)
-        return replace(state, **{name: value}), _set(what, before, value)
+        return replace(state, **{name: value}), set_text(what, before, value)
 
     return correct
 
@@ -185,15 +172,6 @@ def _actions_left(state: UrlandState, action: Correct) -> tuple[UrlandState, Msg
     if state.step is not Step.ACTIONS:
         raise IllegalAction(msg("no Ichto player is taking actions now"), cite.ACTIONS)
     return _counter("actions_left", msg("actions left"), 0, lambda s: 9)(state, action)
-
-
-def _paying(state: UrlandState, action: Correct) -> tuple[UrlandState, Msg]:
-    if state.step is not Step.PAY:
-        raise IllegalAction(msg("nobody is paying for a gene now"), cite.PRICE)
-    value = _value(action, 0, ICHTO_PER_PLAYER)
-    before = state.auction.paying
-    state = replace(state, auction=replace(state.auction, paying=value))
-    return state, _set(msg("Ichto still to pay for the gene"), before, value)
 
 
 def _actor(state: UrlandState, action: Correct) -> tuple[UrlandState, Msg]:
@@ -231,7 +209,7 @@ FIXES: dict[str, Callable[[UrlandState, Correct], tuple[UrlandState, Msg]]] = {
     "turn": _counter("turn", msg("the turn"), 0, lambda s: 999),
     "actions_left": _actions_left,
     "actor": _actor,
-    "paying": _paying,
+    **auction_fixes.FIXES,
     "kept": secrets.kept,
     "hand": secrets.hand,
 }
@@ -256,7 +234,7 @@ def apply_correction(state: UrlandState, action: Correct, events: Events) -> Url
 def settle(state: UrlandState, events: Events) -> UrlandState:
     """The game goes on from the corrected position as it would in play: an Ichto player with
     no action left (and no double turn to spend) is done; a price paid in full ends the
-    purchase."""
+    purchase; an auction whose genes are all taken ends, a bidder who cannot pay drops out."""
     if state.step is Step.ACTIONS and not state.actions_left:
         color = state.actors[0]
         if not turn.can_double(state, color):
@@ -269,4 +247,6 @@ def settle(state: UrlandState, events: Events) -> UrlandState:
             return turn.next_actor(state, events)
     if state.step is Step.PAY and not state.auction.paying:
         return auction.done_with(state, events)
+    if state.step is Step.BUY:  # the genes all taken, or a bidder who cannot pay
+        return auction.next_bidder(state, events)
     return state

@@ -1,40 +1,22 @@
 """Urland's secrets corrected: the environment player's kept token and a hand of region
 tokens. Only their owner's phone (or the private laptop entry) sends these corrections, and
 only the owner reads what they set (`corrections.apply_correction` says the rest of the
-table only that a face-down token was corrected). The checks every correction shares
-(`need`, `color_of`) live here too."""
+table only that a face-down token was corrected)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.tracker.colors import Color, color_term
-from companion.tracker.errors import IllegalAction, InvalidAction
+from companion.tracker.colors import Color
+from companion.tracker.errors import IllegalAction
 from companion.tracker.msg import Msg, msg
 from companion.tracker.urland import cite, tokens
 from companion.tracker.urland.actions import Correct
+from companion.tracker.urland.correction_inputs import color_of, need
 from companion.tracker.urland.state import UNKNOWN, UrlandState, set_hand
 from companion.tracker.urland.words import listed, token_ref
 
 SECRETS = ("kept", "hand")
-
-
-def need(value: object, field: str, what: Msg) -> None:
-    """Refuse a correction that lacks an input its field needs."""
-    if value is None:
-        # TRANSLATORS: {field} is the record's name of the correction; {what} the missing input.
-        raise InvalidAction(msg("a '{field}' correction needs {what}", field=field, what=what))
-
-
-def color_of(state: UrlandState, action: Correct) -> Color:
-    """The player a correction names; InvalidAction when it names none in this game."""
-    need(action.color, action.field, msg("a color"))
-    assert action.color is not None
-    if action.color not in state.colors:
-        raise InvalidAction(
-            msg("{color} is not a color in this game", color=color_term(action.color))
-        )
-    return action.color
 
 
 def owner(state: UrlandState, action: Correct) -> Color | None:

@@ -37,6 +37,9 @@ NEEDS = {
     "actions_left": ("number",),
     "actor": ("color",),
     "paying": ("number",),
+    "bid": ("color", "number"),
+    "bidder": ("color",),
+    "bought": ("number",),
 }
 
 
@@ -57,6 +60,10 @@ def kind_labels(state: UrlandState) -> dict[str, str]:
         kinds["actor"] = _("which Ichto player is acting")
     if state.step is Step.PAY:
         kinds["paying"] = _("Ichto still to pay for the gene bought")
+    if state.step in (Step.BUY, Step.PAY):  # the fists are open: the bids are public
+        kinds["bid"] = _("a player's bid, as the fists opened")
+        kinds["bidder"] = _("which bidder chooses a gene now")
+        kinds["bought"] = _("genes taken in this mutation")
     return kinds
 
 
@@ -91,7 +98,10 @@ def _now(state: UrlandState) -> dict[str, Any]:
         "turn": state.turn,
         "actions_left": state.actions_left,
         "paying": state.auction.paying,
+        "bought": state.auction.bought,
     }
+    if state.step in (Step.BUY, Step.PAY):  # never a sealed bid
+        now |= {f"bid|{c.value}": n for c, n in state.auction.bids}
     areas = geo.live_regions(state.merged) + geo.OCEANS
     for p in state.players:
         c = p.color.value
@@ -121,6 +131,8 @@ def correction_form(state: UrlandState, form: Any = None) -> dict[str, Any]:
     }
     if kind == "actor" and state.actors and not form:
         picked["color"] = state.actors[0].value
+    if kind == "bidder" and state.auction.ranking and not form:
+        picked["color"] = state.auction.ranking[0].value
     now = _now(state)
     key = "|".join([kind] + [picked[n] for n in ("area", "gene", "color") if n in NEEDS[kind]])
     picked["place"] = _pick(form, "place", [p["color"] for p in places], now.get(key, DECK))

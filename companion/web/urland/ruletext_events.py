@@ -160,8 +160,9 @@ def event_pages() -> dict[str, Page]:
                     "a region or an ocean, a reserve, a marker on the track, the double-turn "
                     "tokens, where a gene card is (a player's, face up or in the deck), the "
                     "volcano tiles left, the epoch and the turn, and during the actions which "
-                    "Ichto player acts and how many actions are left; during a purchase, the "
-                    "Ichto still to pay."
+                    "Ichto player acts and how many actions are left; once an auction's fists are "
+                    "open, a bid, the bidder choosing and the genes taken, and the Ichto still "
+                    "to pay."
                 ),
                 _(
                     "A correction needs a reason and is recorded in the log like any action: "
