@@ -61,3 +61,40 @@ def test_a_damaged_urland_record_is_refused_naming_its_entry(tmp_path, capsys):
     path.write_text(json.dumps(data))
     assert main(["replay", "--lang", "en", str(path)]) == 1
     assert "action 7" in capsys.readouterr().err
+
+
+def test_a_finished_games_result_is_data_in_the_json(capsys):
+    """002 §4: the marker furthest ahead wins; the final scorings' points are said."""
+    assert main(["replay", str(GOLDEN), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)["result"]
+    assert result["winners"] == ["red"] and result["places"][0]["marker"] == 33
+    assert [p["place"] for p in result["places"]] == [1, 2, 3, 4]
+    markers = [p["marker"] for p in result["places"]]
+    assert markers == sorted(markers, reverse=True)
+    assert sum(p["final_total"] for p in result["places"]) in (3, 2, 1)  # shared, rounded down
+    assert main(["replay", str(GOLDEN), "--json", "--at", "7"]) == 0
+    assert json.loads(capsys.readouterr().out)["result"] is None  # still running
+
+
+def test_a_correction_replays_and_its_moment_says_what_changed(tmp_path, capsys):
+    """A referee correction is an entry like any: --at shows it, --legal goes on from it."""
+    data = json.loads(GOLDEN.read_text())
+    fix = {
+        "type": "correct",
+        "field": "marker",
+        "reason": "moved by hand",
+        "value": 9,
+        "color": "red",
+        "area": None,
+        "gene": None,
+        "place": None,
+        "tokens": None,
+    }
+    data["actions"] = data["actions"][:7] + [fix]
+    path = tmp_path / "fixed.json"
+    path.write_text(json.dumps(data))
+    assert main(["replay", "--lang", "it", str(path), "--at", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "moved by hand" in out and "Ana ● rosso" in out
+    assert main(["replay", str(path), "--at", "8", "--legal"]) == 0
+    assert capsys.readouterr().out.strip()  # the table may go on

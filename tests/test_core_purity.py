@@ -67,6 +67,8 @@ SHARED = {
     "__init__.py",
     "citations.py",
     "colors.py",
+    "correcting.py",
+    "derivation.py",
     "persons.py",
     "declare.py",
     "errors.py",

@@ -20,6 +20,7 @@ from companion.tracker.game import URLAND
 from companion.tracker.record_errors import RecordError
 from companion.tracker.urland import codec, engine
 from companion.tracker.urland import record as urecord
+from companion.tracker.urland.end import result
 from companion.tracker.urland.moment import ROLE_NAMES, changes
 from companion.tracker.urland.projection import public_view
 from companion.tracker.urland.state import UrlandState, player_ref
@@ -55,8 +56,8 @@ def cmd_replay_urland(args: argparse.Namespace, data: Any, shown: Any) -> int:
         for action in engine.legal_actions(state):
             print(json.dumps(codec.action_to_dict(action)))
         return 0
-    if args.json:
-        print(json.dumps(codec.to_dict(state), indent=1))
+    if args.json:  # the state, and a finished game's result as data (`end.result`)
+        print(json.dumps({**codec.to_dict(state), "result": result(state)}, indent=1))
         return 0
     lines: list[str] = []
     if args.at:

@@ -1,5 +1,7 @@
 // Ursuppe Companion: the correction form shows only the inputs the chosen kind needs, and
 // fills in the value the app tracks now for what was picked (no inline scripts: CSP).
+// Ursuppe's form carries those values on its options; Urland's as one table (`data-now`,
+// keyed by the kind and the picked names, `|`-joined, in the order of its `data-key` pickers).
 (function () {
   "use strict";
 
@@ -48,6 +50,15 @@
     return null;
   }
 
+  function tableValue(form) {
+    var table = JSON.parse(form.dataset.now);
+    var parts = [form.elements.field.value];
+    form.querySelectorAll("select[data-key]:not([disabled])").forEach(function (control) {
+      parts.push(control.value);
+    });
+    return table[parts.join("|")];
+  }
+
   function prefillMany(form) {
     var kind = form.elements.field.value;
     var space = picked(form, "space");
@@ -66,15 +77,16 @@
   }
 
   function prefill(form) {
-    var value = form.querySelector("[name=value]:not([disabled])");
-    var now = currentValue(form);
+    var value = form.querySelector("[data-now-target]:not([disabled])") ||
+      form.querySelector("[name=value]:not([disabled])");
+    var now = form.dataset.now ? tableValue(form) : currentValue(form);
     if (value && now !== null && now !== undefined) { value.value = now; }
     prefillMany(form);
   }
 
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest("form[data-correction]");
-    var own = ["value", "reason", "uses", "cards", "dp"];
+    var own = ["value", "reason", "uses", "cards", "dp", "place"];
     if (!form || own.indexOf(event.target.name) >= 0 || /^cubes_/.test(event.target.name)) {
       return;
     }

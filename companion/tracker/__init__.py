@@ -13,6 +13,8 @@ Shared by both games (import nothing from either game's package, except the regi
 - `record_core.py`: the record format, the undo marker and the JSON reader.
 - `record_errors.py`: what the record reader and the undo say when they refuse.
 - `text.py`: the checks on the text a table types (names, notes).
+- `correcting.py`: what both games' referee corrections share (the reason, the log's line).
+- `derivation.py`: a "why this number" derivation (what, inputs, rule, options, source).
 - `game.py`: the game interface the shell uses, and the registry of the games.
 
 One package per game:

@@ -67,6 +67,7 @@ URLAND_AREAS = {
     "urland-volcanoes": "Urland: volcanoes and new epochs",
     "urland-end": "Urland: game end",
     "urland-genes": "Urland: genes",
+    "urland-corrections": "Urland: referee corrections and why this number",
 }
 
 

@@ -255,6 +255,8 @@ def correct(game_id: str):
             status=422,
             error=_("The correction needs a field, a whole number value and what it applies to."),
         )
+    except ActionError as exc:  # a correction the console may not send (a secret's)
+        return render_console(game, status=422, error=refusal(exc, game.setup.rulebook))
     return submit(game, action)
 
 

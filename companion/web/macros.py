@@ -1,4 +1,5 @@
-"""The templates' shared macros (`_forms.html`, `_log.html`) as globals of every template.
+"""The templates' shared macros (`_forms.html`, `_log.html`, `_why.html`) as globals of every
+template.
 
 A `{% from %}` import in a template runs again with each of its renders, and costs more than
 most of these macros' own work (a tap's answer holds a few dozen forms); as globals they are
@@ -25,6 +26,7 @@ class SharedMacro:
 SHARED = {
     "_forms.html": ("form_head", "post", "choice_posts", "dice_posts"),
     "_log.html": ("event_items", "console_entries", "log_heading"),
+    "_why.html": ("derivation",),
 }
 
 

@@ -104,13 +104,13 @@ def test_an_urland_record_exports_and_imports_as_urland(referee):
 
 
 def test_another_games_tools_are_not_served(referee):
-    """Ursuppe's dice, corrections and "why" numbers are no Urland pages: 404, never a
-    failure (the history and its moments serve both games: test_urland_moment.py)."""
+    """Ursuppe's dice are no Urland page: 404, never a failure; the corrections and the "why"
+    numbers are Urland's own too (the history and its moments serve both games:
+    test_urland_moment.py)."""
     create_urland(referee)
     for path in ("/why", "/correction"):
-        assert referee.client.get(referee.url + path).status_code == 404, path
-    for path in ("/roll", "/correct"):
-        assert referee.post(path, {}).status_code == 404, path
+        assert referee.client.get(referee.url + path).status_code == 200, path
+    assert referee.post("/roll", {}).status_code == 404
     assert referee.post("/chance").status_code == 200  # Urland's own draw
     for path in ("/at/1", "/log"):
         assert referee.client.get(referee.url + path).status_code == 200, path

@@ -9,6 +9,7 @@ region scored (002 §1, §2.4, §3.1, §3.3), drawn by the app or entered as the
 from __future__ import annotations
 
 from companion.tracker.colors import Color
+from companion.tracker.correcting import CorrectionFields
 from companion.tracker.declare import RecordedAction, verb
 
 # Every action type by its verb; `verb` registers each.
@@ -199,3 +200,18 @@ class Dive(Action):
     """Ears in a panic: how many of the holder's Ichto dive (the rest stay)."""
 
     n: int
+
+
+@verb("correct")
+class Correct(Action, CorrectionFields):
+    """The referee (or, for a secret, its owner on their phone) sets a tracked fact to what
+    the table shows, with a reason. `field` names the fact (`urland/corrections.py`): `ichto`
+    (area, color, value), `reserve`, `marker`, `double_turns` (color, value), `gene` (gene,
+    place: a color, `face_up` or `deck`), `tiles`, `epoch`, `turn`, `actions_left`, `paying`
+    (value), `actor` (color), and the secrets `kept` (value: the token) and `hand` (color,
+    tokens). Its first fields are both games' (`correcting.CorrectionFields`)."""
+
+    area: str | None = None
+    gene: str | None = None
+    place: str | None = None
+    tokens: tuple[int, ...] | None = None

@@ -85,7 +85,7 @@ def bid(state: UrlandState, action: Bid, events: Events) -> UrlandState:
         cite.BIDS,
     )
     state = replace(state, auction=replace(state.auction, ranking=ranking))
-    return _next_bidder(state, events)
+    return next_bidder(state, events)
 
 
 def price(state: UrlandState, color: Color) -> int:
@@ -93,7 +93,9 @@ def price(state: UrlandState, color: Color) -> int:
     return dict(state.auction.bids)[color] + len(state.player(color).genes)
 
 
-def _next_bidder(state: UrlandState, events: Events) -> UrlandState:
+def next_bidder(state: UrlandState, events: Events) -> UrlandState:
+    """The bidder first in order chooses, unless the genes are all taken or none is face up
+    (then new genes are turned); one who cannot pay the price drops out."""
     auction = state.auction
     while auction.ranking and auction.bought < genes_per_mutation(state.n) and state.face_up:
         color = auction.ranking[0]
@@ -131,7 +133,7 @@ def buy(state: UrlandState, action: BuyGene | PassGene, events: Events) -> Urlan
     who = player_ref(state, color)
     if isinstance(action, PassGene):
         say(events, "mutation", msg("{who} passes.", who=who), cite.MORE_GENES)
-        return _done_with(state, events)
+        return done_with(state, events)
     cost = price(state, color)
     player = state.player(color)
     state = set_player(state, color, genes=player.genes + (action.gene,))
@@ -149,7 +151,7 @@ def buy(state: UrlandState, action: BuyGene | PassGene, events: Events) -> Urlan
     say(events, "mutation", text, cite.PRICE)
     if cost:
         return replace(state, step=Step.PAY)
-    return _done_with(state, events)
+    return done_with(state, events)
 
 
 def check_pay(state: UrlandState, action: PayIchto) -> None:
@@ -182,12 +184,13 @@ def pay(state: UrlandState, action: PayIchto, events: Events) -> UrlandState:
         ),
         cite.PRICE,
     )
-    return state if paying else _done_with(state, events)
+    return state if paying else done_with(state, events)
 
 
-def _done_with(state: UrlandState, events: Events) -> UrlandState:
+def done_with(state: UrlandState, events: Events) -> UrlandState:
+    """The bidder in turn is done (bought and paid, or passed): the next bidder chooses."""
     auction = replace(state.auction, ranking=state.auction.ranking[1:], must_buy=False, paying=0)
-    return _next_bidder(replace(state, auction=auction), events)
+    return next_bidder(replace(state, auction=auction), events)
 
 
 def turn_count(state: UrlandState) -> int:

@@ -64,3 +64,10 @@ FINAL = urland_rule("urland-end", "4. Fine del gioco: Punteggio Finale")
 WINNER = urland_rule("urland-end", "4. Fine del gioco: Il vincitore")
 NO_LATE_MUTATION = urland_reading("urland-end", N_("a mutation due when the game ends is not held"))
 GENES = urland_rule("urland-genes", "5. Geni")
+CORRECTION = urland_reading(
+    "urland-corrections", N_("the referee sets what the table shows, with a reason")
+)
+SECRET_CORRECTION = urland_reading(
+    "urland-corrections",
+    N_("a face-down token is corrected on its owner's phone, and only its owner reads it"),
+)

@@ -132,7 +132,9 @@ def action_from_dict(data: Any) -> Action:
         if f.name not in data:
             raise InvalidAction(msg("the action lacks its {field}", field=f.name))
         value = _tuple(data[f.name])
-        if f.name in ("color", "victim"):
+        if f.name in ("color", "victim") and not (
+            value is None and f.name in _OPTIONAL.get(cls.kind, ())
+        ):
             try:
                 value = Color(value)
             except (TypeError, ValueError):
@@ -154,9 +156,21 @@ _TYPES = {
 }
 
 
+# A correction names only what its fact needs: its other fields are None.
+_OPTIONAL = {"correct": {"value", "color", "area", "gene", "place", "tokens"}}
+_CORRECTION_TYPES = {"field": str, "reason": str, "value": int, "place": str}
+
+
 def _check_types(cls: type[Action], values: dict[str, Any]) -> None:
+    optional = _OPTIONAL.get(cls.kind, set())
     for name, value in values.items():
-        want = _TYPES.get(name)
+        if value is None and name in optional:
+            continue
+        want = _TYPES.get(name) or (_CORRECTION_TYPES.get(name) if optional else None)
+        if name == "tokens" and not (
+            isinstance(value, tuple) and all(type(t) is int for t in value)
+        ):
+            raise InvalidAction(msg("the action's {field} cannot be read", field=name))
         bad = want is not None and (type(value) is not want)
         if name in ("hands", "genes", "takes") and not isinstance(value, tuple):
             bad = True

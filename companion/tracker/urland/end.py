@@ -11,6 +11,7 @@ marker furthest ahead wins.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from companion.tracker import track
 from companion.tracker.colors import Color
@@ -69,3 +70,29 @@ def finish(state: UrlandState, events: Events) -> UrlandState:
 def winner(state: UrlandState) -> Color | None:
     """The winner once the game is over."""
     return track.leader_first(state.markers())[0] if state.step is Step.OVER else None
+
+
+def result(state: UrlandState) -> dict[str, Any] | None:
+    """A finished game's result as data (None while it runs): the winner, the places furthest
+    ahead first with each marker and the final scorings' points as the board stands, and why
+    it ended (a marker at the goal, or the last volcano tile)."""
+    if state.step is not Step.OVER:
+        return None
+    total, land = final_points(state)
+    live = geo.live_regions(state.merged)
+    order = track.leader_first(state.markers())
+    places = [
+        {
+            "place": place,
+            "color": color.value,
+            "name": state.setup.seats[state.seat(color)].name,
+            "marker": state.player(color).marker,
+            "final_total": total.get(color, 0),
+            "final_land": land.get(color, 0),
+            "on_board": state.on_board(color),
+            "on_land": sum(state.count(r, color) for r in live),
+        }
+        for place, color in enumerate(order, 1)
+    ]
+    reason = "volcano_tiles" if not state.tiles_left else "goal"
+    return {"winners": [order[0].value], "reason": reason, "places": places}

@@ -19,6 +19,7 @@ from companion.tracker.errors import IllegalAction, InvalidAction
 from companion.tracker.msg import msg
 from companion.tracker.urland import (
     auction,
+    corrections,
     gene_actions,
     ichto,
     panic,
@@ -34,6 +35,7 @@ from companion.tracker.urland.actions import (
     BuyGene,
     ChooseOcean,
     ChooseRegion,
+    Correct,
     DealRegions,
     Dive,
     DrawToken,
@@ -221,10 +223,14 @@ def legal_actions(state: UrlandState) -> tuple[Action, ...]:
 
 
 def apply(state: UrlandState, action: Action) -> Applied:
-    """Apply an action: the new state and its events, or IllegalAction / InvalidAction."""
-    check(state, action)
+    """Apply an action: the new state and its events, or IllegalAction / InvalidAction. A
+    correction is taken at any step (even once the game is over); the game goes on from it."""
     events: Events = []
-    new = RULES[state.step].perform(state, action, events)
+    if isinstance(action, Correct):
+        new = corrections.apply_correction(state, action, events)
+    else:
+        check(state, action)
+        new = RULES[state.step].perform(state, action, events)
     for _ in range(MAX_SETTLE):
         if new.step is not Step.RESUME:
             break

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from companion.tracker.citations import Rule
 from companion.tracker.colors import Color
+from companion.tracker.derivation import Derivation
 from companion.tracker.msg import Msg, as_msg
 
 
@@ -22,6 +23,7 @@ class Event:
     msg: Msg
     source: Rule | None = None
     audience: Color | None = None
+    why: Derivation | None = None  # the derivation of the number it says (a scoring)
 
     @property
     def text(self) -> str:
@@ -33,10 +35,15 @@ Events = list[Event]
 
 
 def say(
-    events: Events, kind: str, text: Msg | str, source: Rule | None, to: Color | None = None
+    events: Events,
+    kind: str,
+    text: Msg | str,
+    source: Rule | None,
+    to: Color | None = None,
+    why: Derivation | None = None,
 ) -> None:
-    """Record an explained event; `to` makes it one player's alone."""
-    events.append(Event(kind, as_msg(text), source, to))
+    """Record an explained event; `to` makes it one player's alone; `why` explains its number."""
+    events.append(Event(kind, as_msg(text), source, to, why))
 
 
 def visible(events: tuple[Event, ...] | Events, viewer: Color | None) -> tuple[Event, ...]:

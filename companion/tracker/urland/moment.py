@@ -65,6 +65,9 @@ def _players(old: dict[str, Any], new: dict[str, Any]) -> list[Msg]:
         gained = [g for g in now["genes"] if g not in was["genes"]]
         if gained:
             lines.append(msg("{player} gains {genes}", player=who, genes=listed(gained)))
+        lost = [g for g in was["genes"] if g not in now["genes"]]  # a correction's
+        if lost:
+            lines.append(msg("{player} no longer holds {gene}", player=who, gene=listed(lost)))
     return lines
 
 

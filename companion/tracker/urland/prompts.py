@@ -133,3 +133,13 @@ def prompt(state: UrlandState) -> Prompt:
         msg("{who} picks the ocean their excess Ichto dive into (Ears).", who=ref),
         GENES_BY_KEY[EARS].rule,
     )
+
+
+def describe(state: UrlandState, action: object) -> Msg:
+    """An entry's label in the log: what was awaited when it came, or a referee correction
+    (which answers no prompt; a secret's names no token)."""
+    if getattr(action, "kind", "") == "correct":
+        if getattr(action, "field", "") in ("kept", "hand"):
+            return msg("A face-down token corrected on its holder's phone")
+        return msg("Referee correction")
+    return prompt(state).msg

@@ -25,7 +25,8 @@ from companion.tracker.record_core import (
 )
 from companion.tracker.record_errors import RecordError, too_many, undo_too_far
 from companion.tracker.urland import codec, engine
-from companion.tracker.urland.actions import Action, DrawToken, KeepToken
+from companion.tracker.urland.actions import Action, Correct, DrawToken, KeepToken
+from companion.tracker.urland.corrections_secret import SECRETS, masked
 from companion.tracker.urland.log import Event, visible
 from companion.tracker.urland.state import PANIC, UNKNOWN, Step, UrlandSetup, UrlandState
 
@@ -124,6 +125,8 @@ def public_entries(setup: UrlandSetup, entries: tuple[Entry, ...]) -> list[dict[
             shown = DrawToken(UNKNOWN)
         elif isinstance(action, KeepToken):
             shown = KeepToken(UNKNOWN)
+        elif isinstance(action, Correct) and action.field in SECRETS:
+            shown = masked(action)
         out.append(codec.action_to_dict(shown))
         state = engine.apply(state, action).state
     if state.step is Step.BID:

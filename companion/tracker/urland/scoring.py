@@ -16,10 +16,11 @@ from dataclasses import replace
 from companion.tracker import track
 from companion.tracker.citations import Rule
 from companion.tracker.colors import Color
+from companion.tracker.derivation import Derivation
 from companion.tracker.msg import Msg, Param, msg, nmsg
 from companion.tracker.urland import cite
 from companion.tracker.urland.board import GOAL, MUTATION_SPACES
-from companion.tracker.urland.genes import GENES_BY_KEY, MUSCLES
+from companion.tracker.urland.genes import GENES_BY_KEY, MUSCLES, gene_term
 from companion.tracker.urland.log import Events, say
 from companion.tracker.urland.state import UrlandState, add, player_ref, set_player
 from companion.tracker.urland.words import area_ref, ichto, listed
@@ -46,6 +47,52 @@ def outcome(state: UrlandState, region: str) -> tuple[str, dict[Color, int], tup
     return "competition", points, home
 
 
+KIND_RULES = {
+    "empty": msg("an empty region scores nobody"),
+    "monopoly": msg("one color alone (monopoly) scores 3"),
+    "coexistence": msg("several colors, all equal (coexistence): 2 each, nobody goes home"),
+    "competition": msg(
+        "competition: the fewest go home, the most numerous score 3, every other color 2"
+    ),
+}
+
+
+def region_scoring(state: UrlandState, region: str) -> Derivation:
+    """What a scoring of this land region gives (now, or at the state given)."""
+    kind, points, home = outcome(state, region)
+    inputs: list[Msg] = []
+    for c in state.colors:
+        n = state.count(region, c)
+        if not n:
+            continue
+        if state.has(c, MUSCLES):
+            inputs.append(
+                msg(
+                    "{who}: {ichto}, with {gene} (counts half an Ichto more)",
+                    who=player_ref(state, c),
+                    ichto=ichto(n),
+                    gene=gene_term(MUSCLES),
+                )
+            )
+        else:
+            inputs.append(msg("{who}: {ichto}", who=player_ref(state, c), ichto=ichto(n)))
+    if points:
+        scored = listed(
+            [msg("{who} {n}", who=player_ref(state, c), n=n) for c, n in points.items()]
+        )
+        what = msg("{region} scores: {points}", region=area_ref(region), points=scored)
+    else:
+        what = msg("{region} scores nobody", region=area_ref(region))
+    if home:
+        names = listed([player_ref(state, c) for c in home])
+        inputs.append(msg("the fewest go home: {who}", who=names))
+    rule = msg(
+        "{kind}; each point moves a marker one free space, the marker furthest ahead first",
+        kind=KIND_RULES[kind],
+    )
+    return Derivation(what, tuple(inputs), rule, (), cite.SCORING)
+
+
 def score_region(state: UrlandState, region: str, events: Events) -> UrlandState:
     """Score a land region: who goes home, the points, the markers moved (explained)."""
     kind, points, home = outcome(state, region)
@@ -57,8 +104,10 @@ def score_region(state: UrlandState, region: str, events: Events) -> UrlandState
         ]
     )
     where = area_ref(region)
+    why = region_scoring(state, region)  # what the log's scoring line opens, as it was then
     if kind == "empty":
-        say(events, "scoring", msg("{region} is empty: nobody scores.", region=where), cite.SCORING)
+        text = msg("{region} is empty: nobody scores.", region=where)
+        say(events, "scoring", text, cite.SCORING, why=why)
         return state
     if kind == "monopoly":
         text = msg("{region} ({counts}): monopoly, 3 points.", region=where, counts=counts)
@@ -75,7 +124,7 @@ def score_region(state: UrlandState, region: str, events: Events) -> UrlandState
             counts=counts,
             home=listed([player_ref(state, c) for c in home]),
         )
-    say(events, "scoring", text, cite.SCORING)
+    say(events, "scoring", text, cite.SCORING, why=why)
     muscled = [c for c in points if state.has(c, MUSCLES)] + [
         c for c in home if state.has(c, MUSCLES)
     ]

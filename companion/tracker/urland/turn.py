@@ -220,7 +220,7 @@ def ichto_action(state: UrlandState, action: Action, events: Events) -> UrlandSt
             msg("{who} ends their actions.", who=player_ref(state, color)),
             cite.ACTIONS,
         )
-        return _next_actor(state, events)
+        return next_actor(state, events)
     if isinstance(action, UseDoubleTurn):
         player = state.player(color)
         state = set_player(state, color, double_turns=player.double_turns - 1)
@@ -239,11 +239,12 @@ def ichto_action(state: UrlandState, action: Action, events: Events) -> UrlandSt
         state = gene_actions.perform(state, action, color, events)
     state = replace(state, actions_left=state.actions_left - cost)
     if not state.actions_left and not can_double(state, color):
-        return _next_actor(state, events)
+        return next_actor(state, events)
     return state
 
 
-def _next_actor(state: UrlandState, events: Events) -> UrlandState:
+def next_actor(state: UrlandState, events: Events) -> UrlandState:
+    """The acting Ichto player is done: the next one acts, or the kept token is revealed."""
     return _start_actor(replace(state, actors=state.actors[1:], actions_left=0), events)
 
 

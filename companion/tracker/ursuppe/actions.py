@@ -12,6 +12,7 @@ import typing
 from typing import Any, ClassVar
 
 from companion.tracker.colors import Color
+from companion.tracker.correcting import CorrectionFields
 from companion.tracker.declare import RecordedAction, normalised, verb
 from companion.tracker.errors import InvalidAction
 from companion.tracker.msg import msg
@@ -277,8 +278,9 @@ CORRECTION_FIELDS = ("bp", "dp", "cubes", "marker", "amoeba_space", "gene", "tox
 
 
 @verb("correct")
-class Correct(Action):
-    """The referee sets a tracked quantity to what the table shows, with a reason.
+class Correct(Action, CorrectionFields):
+    """The referee sets a tracked quantity to what the table shows, with a reason (its first
+    fields, `field`, `value`, `reason`, `color`, are both games': `CorrectionFields`).
 
     field: `bp` (color, value), `dp` (amoeba, value), `cubes` (space, color, value),
     `marker` (color, value), `amoeba_space` (amoeba, value = space, 0 removes it; `dp` when
@@ -288,10 +290,6 @@ class Correct(Action):
     value). The record's form is documented in docs/record-format.md.
     """
 
-    field: str
-    value: int | None = None
-    reason: str = ""
-    color: Color | None = None
     amoeba: AmoebaId | None = None
     space: int | None = None
     gene: str | None = None

@@ -61,6 +61,13 @@ def why_readings() -> dict[str, str]:
             "The box has 7 volcano tiles: 1 at setup and 2 at the end of each epoch. If "
             "nobody reached 30 by the end of the third epoch, the final scorings follow."
         ),
+        "CORRECTION": _(
+            "Corrections are the app's own tool, not a rule of the game: the referee sets "
+            "what the table shows, with a reason."
+        ),
+        "SECRET_CORRECTION": _(
+            "A token only its holder may see is corrected only where only its holder sees it."
+        ),
         "NO_LATE_MUTATION": _(
             "The book ends the game as soon as the scoring in progress is finished, so an "
             "auction called by that scoring is not held."

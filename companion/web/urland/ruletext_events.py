@@ -151,4 +151,41 @@ def event_pages() -> dict[str, Page]:
                 )
             ],
         ),
+        "urland-corrections": Page(
+            _("Urland: referee corrections and why this number"),
+            [
+                _(
+                    "The table is right. When the board and the app disagree, the referee "
+                    "corrects what the app tracks from the console: the Ichto of a player in "
+                    "a region or an ocean, a reserve, a marker on the track, the double-turn "
+                    "tokens, where a gene card is (a player's, face up or in the deck), the "
+                    "volcano tiles left, the epoch and the turn, and during the actions which "
+                    "Ichto player acts and how many actions are left; once an auction's fists are "
+                    "open, a bid, the bidder choosing and the genes taken, and the Ichto still "
+                    "to pay."
+                ),
+                _(
+                    "A correction needs a reason and is recorded in the log like any action: "
+                    "it can be undone, it is in the exported record and replays with it. It "
+                    "refuses what the box cannot hold: more Ichto than a color's 28 (one is "
+                    "the marker), two markers on one space, a gene left out of this game. "
+                    "After it the game goes on as in play: an Ichto player with no action "
+                    "left (and no double turn to spend) is done, a price paid in full ends the "
+                    "purchase. Sealed bids are never shown by a correction."
+                ),
+                _(
+                    "Face-down tokens are corrected by their owner on their own phone: the "
+                    "tokens in a hand, and the environment player's kept token. Only that "
+                    "player reads what was set; the others read that a token was corrected."
+                ),
+                _(
+                    "Why this number: the console's panel and each phone open how the app "
+                    "got a number: each region's scoring as it would be now (who has how many "
+                    "Ichto, who goes home, the points), the final scorings as they stand, when "
+                    "the next mutation comes, a bidder's price, the auction's order once the "
+                    "fists are open, and what ends the game; each with the book's section. A "
+                    "scoring in the log opens the same derivation, as it was then."
+                ),
+            ],
+        ),
     }

@@ -1,5 +1,5 @@
-"""Urland's web side: its setup page (with the group's board), the contexts of its console,
-phones and TV, how a form becomes an action, and its records (its `SHELL`: `__init__.py`).
+"""Urland's web side: the contexts of its console, phones and TV, how a form becomes an action,
+and its records (its `SHELL`: `__init__.py`; the setup page: `setup.py`).
 
 Who sees what is the core's (`urland.projection`): the console, the TV and the standings get
 `project(state, None)` and `choices(state, None)`; a phone gets its own color's. A form's
@@ -11,13 +11,10 @@ several areas and a phone's own draw are checked by the core as they are: `forms
 from __future__ import annotations
 
 import json
-from datetime import date
 from typing import Any
 
-from flask import redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from flask import request
 
-from companion.i18n import t
 from companion.store import Game
 from companion.tracker.colors import Color
 from companion.tracker.errors import ActionError, InvalidAction
@@ -25,161 +22,15 @@ from companion.tracker.game import URLAND
 from companion.tracker.msg import msg
 from companion.tracker.record_core import MAX_RECORD_BYTES
 from companion.tracker.record_errors import RecordError
-from companion.tracker.text import check_text
 from companion.tracker.urland import codec, projection
 from companion.tracker.urland import moment as umoment
 from companion.tracker.urland import record as urecord
-from companion.tracker.urland.board import DEFAULT_BOARD, OCEANS, REGIONS, BoardData
-from companion.tracker.urland.state import Options, Seat, Step, UrlandSetup
 from companion.web.common import store
-from companion.web.shapes import GLYPHS, SHAPES, picker, shape_names
+from companion.web.urland.correction import secret_from_form
 from companion.web.urland.forms import retreat_form, special_action
 from companion.web.urland.labels import bid_form, groups
-from companion.web.urland.svg import board_drawing
 
-BOX = "urland_box"  # the group's remembered players, options and board (settings)
-SETUP_STEPS = (Step.FIRST_VOLCANO, Step.DEAL, Step.TURN_GENES)  # drawn as the game is made
 LOG_SHOWN = 30
-
-
-# ----- the setup page and the group's board --------------------------------------------------
-def _box() -> dict[str, Any]:
-    return store().setting(BOX, {}) or {}
-
-
-def _remembered_board() -> BoardData:
-    data = _box().get("setup")
-    if data:
-        try:
-            return codec.setup_from_dict(data).board
-        except (InvalidAction, KeyError, TypeError, ValueError):
-            pass  # a setup saved by an older version: start from the default again
-    return DEFAULT_BOARD
-
-
-def board_from_form(form: Any) -> BoardData:
-    """The board editor's fields: each region's oceans and volcano neighbour, the currents,
-    the water strips and the track length; raises InvalidAction naming what is wrong."""
-    try:
-        shores = tuple(
-            (r, tuple(o for o in OCEANS if o in (form.get(f"shore{r}") or "").upper()))
-            for r in REGIONS
-        )
-        volcanoes = tuple((r, (form.get(f"volcano{r}") or "").strip()) for r in REGIONS)
-        currents = tuple(_pairs(form.get("currents") or "", upper=True))
-        strips = tuple(_pairs(form.get("strips") or ""))
-        board = BoardData(shores, currents, strips, volcanoes, int(form.get("track") or "40"))
-    except ValueError:
-        raise InvalidAction(msg("the track length must be a number")) from None
-    problem = board.problem()
-    if problem:
-        raise InvalidAction(problem)
-    return board
-
-
-def _pairs(text: str, upper: bool = False) -> list[tuple[str, str]]:
-    """`A-B, A-C` (or `1-2 2-3`) as pairs."""
-    out = []
-    for part in text.replace(",", " ").split():
-        a, sep, b = part.partition("-")
-        if not sep:
-            raise InvalidAction(msg("write each pair as two names joined by '-', e.g. A-B"))
-        out.append((a.upper(), b.upper()) if upper else (a, b))
-    return out
-
-
-def editor_fields(board: BoardData) -> dict[str, Any]:
-    """The editor's values for a board."""
-    return {
-        "shores": {r: " ".join(o) for r, o in board.shores},
-        "volcanoes": dict(board.volcanoes),
-        "currents": " ".join(f"{a}-{b}" for a, b in board.currents),
-        "strips": " ".join(f"{a}-{b}" for a, b in board.strips),
-        "track": board.track_length,
-    }
-
-
-def setup_page(error: str | None = None, form: Any = None, status: int = 200):
-    """Urland's setup page: players clockwise, the options, the board drawing and editor."""
-    box = _box()
-    board = _remembered_board()
-    if form is not None:
-        try:
-            board = board_from_form(form)
-        except InvalidAction as exc:
-            error = error or t(exc)
-    html = render_template(
-        "urland/setup.html",
-        box=box,
-        board=board,
-        fields=editor_fields(board),
-        drawing=board_drawing(board),
-        board_confirmed=bool(box.get("setup")),
-        default_board=board == DEFAULT_BOARD,
-        colors=[c.value for c in Color],
-        shapes=SHAPES,
-        shape_names=shape_names(),
-        glyphs=GLYPHS,
-        regions=REGIONS,
-        default_name=_("Urland of %(date)s", date=date.today().isoformat()),
-        error=error,
-        form=form or {},
-        **picker(URLAND.key),
-    )
-    return html, status
-
-
-def setup_from_form(form: Any) -> tuple[UrlandSetup, str]:
-    """The setup and the game's name from the form; raises InvalidAction."""
-    seats = []
-    for i in range(5):
-        name = check_text(form.get(f"name{i}") or "", msg("the name of player {n}", n=i + 1))
-        if name.strip():
-            try:
-                seats.append(Seat(name.strip()[:40], Color(form.get(f"color{i}") or "")))
-            except ValueError:
-                raise InvalidAction(msg("player {n} needs a color", n=i + 1)) from None
-    options = Options(
-        ichto_per_dealt_region=3 if form.get("ichto_per_region") == "3" else 1,
-        tokens_by_app=form.get("tokens") != "table",
-        bids_on_phones=form.get("bids") != "fists",
-    )
-    setup = UrlandSetup(tuple(seats), board_from_form(form), options)
-    name = check_text(form.get("game_name") or "", msg("the name of this game")).strip()[:60]
-    return setup, name or _("Urland of %(date)s", date=date.today().isoformat())
-
-
-def create(form: Any):
-    """Create an Urland game (the first volcano, the deal and the first genes drawn by the
-    app), remember the group's board and players, and open the console; or, with `check`,
-    show the page again with the board drawn from the editor."""
-    if form.get("check"):
-        return setup_page(form=form)
-    try:
-        setup, name = setup_from_form(form)
-        state = URLAND.new_game(setup)
-        first = []
-        while state.step in SETUP_STEPS:
-            action = _drawn(state)
-            first.append(action)
-            state = URLAND.apply(state, action).state
-        game = store().create_game(setup, name, False, True, first, core=URLAND)
-    except InvalidAction as exc:
-        return setup_page(t(exc), form, 422)
-    data = codec.setup_to_dict(setup)
-    store().set_setting(
-        BOX,
-        {"players": data["seats"], "options": data["options"], "setup": data},
-    )
-    return redirect(url_for("console.view", game_id=game.id), code=303)
-
-
-def _drawn(state: Any) -> Any:
-    import secrets
-
-    order = list(URLAND.chance(state) or ())
-    secrets.SystemRandom().shuffle(order)
-    return URLAND.from_shuffle(state, tuple(order))
 
 
 # ----- the console, the phones, the TV ---------------------------------------------------------
@@ -260,11 +111,23 @@ def moment_context(game: Game, before: Any, after: Any) -> dict:
     }
 
 
+def correction_context(game: Game) -> dict:
+    """The correction form, fetched when the referee opens it."""
+    return {"game": game, "state": game.state, "rev": game.revision, "refill": None}
+
+
+def why_context(game: Game) -> dict:
+    """The console's "why" numbers (loaded when the panel is opened)."""
+    return {"game": game, "state": game.state, "rulebook": game.setup.rulebook}
+
+
 def action_from_form(state: Any, form: Any, viewer: Color | None) -> Any:
     """The action a form posts (`action`: a choice's JSON; a sealed bid: `bid`), taken only
     if it is offered to this viewer now; a retreat from several areas and a phone's own draw
     go to the core's checks as they are (`forms`); raises InvalidAction."""
     special = special_action(state, form, viewer)
+    if special is None and viewer is not None:
+        special = secret_from_form(state, form, viewer)
     if special is not None:
         return special
     if form.get("bid") is not None and viewer is not None:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.tracker.colors import color_ref, color_term
+from companion.tracker.correcting import checked, corrected
 from companion.tracker.errors import IllegalAction, InvalidAction
 from companion.tracker.msg import Msg, msg
-from companion.tracker.text import check_text
 from companion.tracker.ursuppe import flow, sources
 from companion.tracker.ursuppe.actions import Correct
 from companion.tracker.ursuppe.data import GENES_BY_KEY, amoebas_per_color
@@ -71,17 +71,7 @@ def _busy(state: GameState) -> set:
 
 def apply_correction(state: GameState, action: Correct, events: Events) -> GameState:
     """Apply a correction or raise InvalidAction / IllegalAction; the state is unchanged then."""
-    reason = check_text(action.reason, msg("the reason")).strip()
-    if not reason:
-        raise InvalidAction(msg("a correction needs a reason"))
-    if action.field not in FIELDS:
-        raise InvalidAction(
-            msg(
-                "unknown correction field {field}; the fields are {fields}",
-                field=repr(action.field),
-                fields=", ".join(FIELDS),
-            )
-        )
+    reason = checked(action, FIELDS)
     if action.field in COUNTED:
         corrections_table.need(action.value, action.field, msg("a value"))
     if action.value is not None and action.value < 0:
@@ -158,8 +148,7 @@ def apply_correction(state: GameState, action: Correct, events: Events) -> GameS
         state, text = _gene(state, action)
     else:
         state, text = corrections_table.TABLE[field](state, action)
-    # TRANSLATORS: {change} says what was set; {reason} is the referee's own words.
-    text = msg("Referee correction: {change}. Reason: {reason}.", change=text, reason=reason)
+    text = corrected(text, reason)
     say(events, "correction", text, sources.CORRECTION)
     return state
 

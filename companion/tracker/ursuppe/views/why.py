@@ -8,10 +8,8 @@ same functions that play the game (defects, scoring, market, feeding, deaths, di
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from companion.tracker.citations import Rule
 from companion.tracker.colors import Color
+from companion.tracker.derivation import Derivation
 from companion.tracker.msg import Msg, Param, Seq, msg
 from companion.tracker.ursuppe import sources
 from companion.tracker.ursuppe.data import GENES_BY_KEY, LIFE_EXPECTANCY
@@ -21,17 +19,6 @@ from companion.tracker.ursuppe.rules.deaths import dp_limit
 from companion.tracker.ursuppe.rules.feeding import meal_description, meal_rules
 from companion.tracker.ursuppe.state import GameState, player_ref
 from companion.tracker.ursuppe.views.phrases import comma_list
-
-
-@dataclass(frozen=True)
-class Derivation:
-    """How a number was computed: what it is, its inputs, the rule, the options in force."""
-
-    what: Msg
-    inputs: tuple[Msg, ...]
-    rule: Msg
-    options: tuple[Msg, ...]
-    source: Rule
 
 
 def _option(state: GameState, name: str) -> Msg:
