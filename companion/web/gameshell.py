@@ -66,3 +66,4 @@ class GameShell:
     correction_from_form: Callable[[Any], Any] | None = None  # form -> a correction
     correction_form: Callable[[Game], dict] | None = None  # the correction form's context
     why: Callable[[Game], dict] | None = None  # the "why" numbers' context
+    story: Callable[[Game], dict] | None = None  # the story page's context (public only)

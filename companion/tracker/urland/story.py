@@ -92,10 +92,8 @@ def story(start: UrlandState, steps: Iterable[tuple[int, Any, UrlandState]]) -> 
             gained = a.marker - b.marker
             if gained > 0 and (best is None or gained > best[0]):
                 text = nmsg(
-                    "Turn {turn}: the biggest single advance, {who} moves {n} space on the "
-                    "track.",
-                    "Turn {turn}: the biggest single advance, {who} moves {n} spaces on the "
-                    "track.",
+                    "Turn {turn}: the biggest single advance, {who} moves {n} space on the track.",
+                    "Turn {turn}: the biggest single advance, {who} moves {n} spaces on the track.",
                     gained,
                     turn=after.turn,
                     who=player_ref(after, a.color),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.tracker.game import URLAND
 from companion.web.gameshell import GameShell, view_templates
-from companion.web.urland import forms, svg, views
+from companion.web.urland import forms, story, svg, views
 from companion.web.urland.rules import RULES
 
 SHELL = GameShell(
@@ -25,6 +25,7 @@ SHELL = GameShell(
     read_record=views.read_record,
     preview=forms.retreat_summary,
     rules=RULES,
+    story=story.story,
     template_globals={"urland_board": svg.game_board, "urland_track": svg.track},
     unserved=frozenset({"console.roll", "console.correct", "console.correction", "moment.why"}),
 )

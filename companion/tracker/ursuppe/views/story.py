@@ -186,14 +186,10 @@ def _ladder(walk: _Walk, seq: int, before: GameState, after: GameState) -> None:
     """A change of leader on the ladder, and the biggest single advance."""
     for b, a in zip(before.players, after.players):
         gained = a.marker - b.marker
-        if b.marker and gained > 0 and (
-            walk.best_advance is None or gained > walk.best_advance[0]
-        ):
+        if b.marker and gained > 0 and (walk.best_advance is None or gained > walk.best_advance[0]):
             text = nmsg(
-                "Round {round}: the biggest single advance, {who} moves {n} space up the "
-                "ladder.",
-                "Round {round}: the biggest single advance, {who} moves {n} spaces up the "
-                "ladder.",
+                "Round {round}: the biggest single advance, {who} moves {n} space up the ladder.",
+                "Round {round}: the biggest single advance, {who} moves {n} spaces up the ladder.",
                 gained,
                 round=before.round,
                 who=player_ref(before, a.color),
