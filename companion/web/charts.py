@@ -96,6 +96,11 @@ def draw(chart: Chart, size: str = "small") -> bytes:
         value_font_size=26 if large else 18,
         stroke_width=4 if large else 3,
     )
+    count = len(chart.series)
+    columns = max(1, min(count, 2 if size == "phone" else 3))
+    # pygal makes room for count // columns rows of the legend: the last, shorter row too
+    short = -(-count // columns) - count // columns
+    legend_px = style.legend_font_size
     options = {
         "style": style,
         "width": width,
@@ -105,18 +110,19 @@ def draw(chart: Chart, size: str = "small") -> bytes:
         "x_title": chart.x_title,
         "y_title": chart.y_title,
         "legend_at_bottom": True,
-        "legend_at_bottom_columns": min(len(chart.series), 3) or 1,
+        "legend_at_bottom_columns": columns,
         "truncate_legend": -1,
         "show_minor_x_labels": True,
         "show_dots": False,
         "margin": 8,
+        "margin_bottom": 8 + short * int(legend_px * 1.5 + 4),
     }
     drawing = pygal.StackedBar(**options) if chart.kind == "bar" else pygal.Line(**options)
     drawing.uuid = chart.key  # the same chart draws the same bytes (pygal's id is random)
     drawing.x_labels = list(chart.x_labels)
     for s in chart.series:
         drawing.add(
-            f"{glyph(s.color)} {s.label}",
+            s.label,  # the player as every screen names them, their glyph included
             list(s.values),
             stroke_style={"width": 4 if large else 3, "dasharray": DASH[s.color]},
         )
