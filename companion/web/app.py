@@ -97,6 +97,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         console,
         games,
         gameshells,
+        group,
         lang,
         macros,
         moment,
@@ -124,7 +125,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.globals.update(macros.shared_macros(app.jinja_env))
 
     app.register_blueprint(lang.bp)
-    for module in (auth, games, console, moment, seat, board, records, rulebook, story):
+    for module in (auth, games, console, moment, seat, board, records, rulebook, story, group):
         app.register_blueprint(module.bp)
     app.before_request(gameshells.refuse_unserved)
     app.register_blueprint(taps.bp)

@@ -67,3 +67,4 @@ class GameShell:
     correction_form: Callable[[Game], dict] | None = None  # the correction form's context
     why: Callable[[Game], dict] | None = None  # the "why" numbers' context
     story: Callable[[Game], dict] | None = None  # the story page's context (public only)
+    summary: Callable[[Game], dict] | None = None  # a finished game for the group's history

@@ -68,3 +68,13 @@ def names_of(refs: Mapping[Color, Any]) -> dict[Color, str]:
 def nothing_yet() -> str:
     """What an empty part of the story says."""
     return _("Nothing yet.")
+
+
+def places(order: Sequence[Color], markers: Mapping[Color, int]) -> dict[Color, int]:
+    """Each player's place, best first, equal markers sharing a place."""
+    found, place, previous = {}, 0, None
+    for i, color in enumerate(order):
+        if markers[color] != previous:
+            place, previous = i + 1, markers[color]
+        found[color] = place
+    return found

@@ -26,6 +26,7 @@ SHELL = GameShell(
     preview=forms.retreat_summary,
     rules=RULES,
     story=story.story,
+    summary=story.summary,
     template_globals={"urland_board": svg.game_board, "urland_track": svg.track},
     unserved=frozenset({"console.roll", "console.correct", "console.correction", "moment.why"}),
 )

@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 
 from companion.i18n import t
 from companion.store import Game
+from companion.tracker.urland import board as geo
 from companion.tracker.urland.genes import gene_term
 from companion.tracker.urland.story import region_ref
 from companion.tracker.urland.story import story as core_story
@@ -37,7 +38,7 @@ def story(game: Game) -> dict[str, Any]:
             )
         )
     for i, scoring in enumerate(told.scorings, 1):
-        regions = [t(region_ref(r)) for r, _counts in scoring.regions]
+        regions = [r for r, _counts in scoring.regions]  # the numbers printed on the board
         counts = {c: tuple(row[j] for _r, row in scoring.regions) for j, c in enumerate(colors)}
         title = _(
             "Volcano scoring %(n)s (epoch %(epoch)s): Ichto per region, %(region)s scored",
@@ -89,4 +90,33 @@ def story(game: Game) -> dict[str, Any]:
         "charts": charts,
         "tables": tables,
         "moments": parts.moments(told.moments),
+    }
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """What the group's history keeps of a finished game: each player's place and the
+    regions they hold at the end, most Ichto there or tied for most (JSON, stored once)."""
+    state = game.state
+    markers = {p.color: p.marker for p in state.players}
+    ranking = sorted(state.colors, key=lambda c: -markers[c])
+    places = parts.places(ranking, markers)
+    held: dict = {c: [] for c in state.colors}
+    for region in geo.live_regions(state.merged):
+        counts = {c: state.count(region, c) for c in state.colors}
+        most = max(counts.values())
+        for c, n in counts.items():
+            if most and n == most:
+                held[c].append(region)
+    names = {seat.color: seat.name for seat in game.setup.seats}
+    return {
+        "players": [
+            {
+                "name": names[c],
+                "place": places[c],
+                "of": len(ranking),
+                "genes": [],
+                "regions": held[c],
+            }
+            for c in ranking
+        ]
     }

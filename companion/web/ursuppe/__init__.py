@@ -56,4 +56,5 @@ SHELL = GameShell(
     correction_form=views.correction_form,
     why=views.why,
     story=story.story,
+    summary=story.summary,
 )

@@ -9,7 +9,10 @@ from flask_babel import gettext as _
 
 from companion.i18n import t
 from companion.store import Game
+from companion.tracker.colors import Color
 from companion.tracker.ursuppe.data import GENES_BY_KEY
+from companion.tracker.ursuppe.rules.people import TwoPlayers
+from companion.tracker.ursuppe.views.public import person_ranking, ranking
 from companion.tracker.ursuppe.views.story import story as core_story
 from companion.web import storyparts as parts
 
@@ -81,12 +84,65 @@ def story(game: Game) -> dict[str, Any]:
             [[c.round, c.ozone, t(c.drift) if c.drift else _("No drift")] for c in told.cards],
         ),
     ]
-    markers = {p.color: p.marker for p in game.state.players}
     return {
         "over": told.over,
         "unit": rnd,
-        "ranking": parts.ranking(told.ranking, names, lambda c: _("space %(n)s", n=markers[c])),
+        "ranking": _ranking(game.state),
         "charts": charts if told.rounds else [],
         "tables": tables,
         "moments": parts.moments(told.moments),
+    }
+
+
+def _ranking(state) -> list[dict[str, Any]]:
+    """The ranking as the standings give it (two players: the persons; never a decoy that
+    does not score)."""
+    if state.setup.two_players is TwoPlayers.NONE:
+        return [
+            {
+                "place": r["place"],
+                "color": r["color"],
+                "name": t(r["label"]),
+                "value": _("space %(n)s", n=r["marker"]),
+            }
+            for r in ranking(state)
+        ]
+    return [
+        {
+            "place": r["place"],
+            "color": r["colors"][0],
+            "name": t(r["label"]),
+            "value": _("space %(n)s", n=r["result"]),
+        }
+        for r in person_ranking(state)
+        if not r["decoy"]
+    ]
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """What the group's history keeps of a finished game: each person's place (two players:
+    the person, however many colors they played; never the decoy) and the genes they bought
+    (JSON, stored once per game)."""
+    state = game.state
+    entries = game.entries
+    told = core_story(game.history.start, ((s, entries[s - 1], st) for s, st in game.kept))
+    if state.setup.two_players is TwoPlayers.NONE:
+        ranked = [(r["place"], r["name"], (Color(r["color"]),)) for r in ranking(state)]
+    else:
+        ranked = [
+            (r["place"], r["name"], tuple(Color(c) for c in r["colors"]))
+            for r in person_ranking(state)
+            if not r["decoy"]
+        ]
+    return {
+        "players": [
+            {
+                "name": name,
+                "place": place,
+                "of": len(ranked),
+                "genes": [p.gene for p in told.purchases if p.color in colors],
+                "regions": [],
+            }
+            for place, name, colors in ranked
+        ]
     }
