@@ -27,8 +27,7 @@ def page(token: str):
     """The board page; once the game is over, its story (the ranking, then the charts)."""
     game = _game(token)
     if game.over:
-        context = story_context(game, "board", token)
-        return page_or_partial("story_board.html", "_board_story.html", **context)
+        return page_or_partial("story_board.html", "_board_story.html", **_story(game, token))
     shell = shell_of(game)
     return page_or_partial(
         shell.templates["board"], shell.templates["_board"], **shell.board(game, token)
@@ -43,9 +42,19 @@ def view(token: str):
     if unchanged_since(game.revision):
         return "", 204
     if game.over:
-        return render_template("_board_story.html", **story_context(game, "board", token))
+        return render_template("_board_story.html", **_story(game, token))
     shell = shell_of(game)
     return render_template(shell.templates["_board"], **shell.board(game, token))
+
+
+def _story(game, token: str) -> dict:
+    """The TV once the game is over: the game's own final word (its ranking), then the story."""
+    shell = shell_of(game)
+    return {
+        **shell.board(game, token),
+        **story_context(game, "board", token),
+        "final": shell.templates["_final"],
+    }
 
 
 @bp.route("/events")

@@ -76,7 +76,7 @@ def test_the_tv_switches_to_the_story_when_the_last_entry_lands(
     assert final.over
     banner = tv.text_content(".tv-turn.final .who").strip()
     assert banner.endswith("wins")
-    ranking = tv.locator(".story-ranking .ranking li")
+    ranking = tv.locator(".tv-standings .ranking li")
     assert ranking.count() == 4
     assert ranking.first.get_attribute("data-place") == "1"
     assert {c.get_attribute("data-chart") for c in tv.locator(".story-chart").all()} >= {
@@ -87,7 +87,7 @@ def test_the_tv_switches_to_the_story_when_the_last_entry_lands(
     }
     assert tv.locator(".story-moments li").count() >= 3
     # large enough for 3 m: the ranking's names, and each chart drawn at its full size
-    assert smallest(tv, ".story-ranking .name") >= 24
+    assert smallest(tv, ".tv-standings .name") >= 24
     width = tv.evaluate("document.querySelector('.story-chart img').getBoundingClientRect().width")
     assert width >= 880
     shot(tv, "tv-1920-story-final")
