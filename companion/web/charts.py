@@ -59,6 +59,7 @@ class Chart:
     x_labels: tuple[str, ...]
     series: tuple[Series, ...]
     kind: str = "line"  # "line" | "bar" (stacked)
+    lower_is_better: bool = False  # places: 1 drawn on top
 
 
 def glyph(color: str) -> str:
@@ -113,7 +114,9 @@ def draw(chart: Chart, size: str = "small") -> bytes:
         "legend_at_bottom_columns": columns,
         "truncate_legend": -1,
         "show_minor_x_labels": True,
-        "show_dots": False,
+        "show_dots": True,
+        "inverse_y_axis": chart.lower_is_better,
+        "dots_size": 1,
         "margin": 8,
         "margin_bottom": 8 + short * int(legend_px * 1.5 + 4),
     }
@@ -134,22 +137,25 @@ def draw(chart: Chart, size: str = "small") -> bytes:
 
 
 def _marked(root, marks: list[tuple[str, str]], size: int):
-    """Each player's shape glyph at every point of their line, in their color."""
+    """Each player's shape glyph at every point of their line (pygal's dots), in their color:
+    a lone point (one round, one month) shows too."""
+    svg = "{http://www.w3.org/2000/svg}"
     for parent in list(root.iter()):
         for child in list(parent):
             classes = (child.get("class") or "").split()
-            if "series" not in classes or "text-overlay" in classes:
-                continue
             index = next((int(c[6:]) for c in classes if c.startswith("serie-")), None)
-            path = child.find("{http://www.w3.org/2000/svg}path")
-            if path is None:
-                path = child.find("path")
-            if index is None or path is None or index >= len(marks):
+            if "series" not in classes or index is None or index >= len(marks):
+                continue
+            points = [
+                (c.get("cx"), c.get("cy"))
+                for c in child.iter()
+                if c.tag in ("circle", svg + "circle")
+            ]
+            if not points:
                 continue
             mark, ink = marks[index]
-            points = path.get("d", "").replace("M", " ").replace("L", " ").split()
             group = ET.SubElement(parent, "g", {"class": "marks"})
-            for x, y in zip(points[::2], points[1::2]):
+            for x, y in points:
                 text = ET.SubElement(
                     group,
                     "text",

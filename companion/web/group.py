@@ -23,7 +23,7 @@ from companion.tracker.text import mend
 from companion.tracker.urland.words import area_ref
 from companion.tracker.ursuppe.data import GENES_BY_KEY
 from companion.web.auth import referee_required
-from companion.web.charts import Chart, Series, chart_uri
+from companion.web.charts import Chart, Series, chart_uri, glyph
 from companion.web.common import store
 from companion.web.gameshells import SHELLS
 
@@ -126,9 +126,10 @@ def _chart(found: dict[str, Any]) -> dict[str, Any] | None:
     }
     title = _("Average place, month by month (1 is first)")
     series = tuple(
-        Series(f"{found['display'][k]}", COLORS[i].value, values[k]) for i, k in enumerate(keys)
+        Series(f"{glyph(COLORS[i].value)} {found['display'][k]}", COLORS[i].value, values[k])
+        for i, k in enumerate(keys)
     )
-    chart = Chart("group", title, _("Month"), _("Place"), tuple(months), series)
+    chart = Chart("group", title, _("Month"), _("Place"), tuple(months), series, "line", True)
     table = {
         "caption": title,
         "corner": _("Month"),

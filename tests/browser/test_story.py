@@ -175,3 +175,22 @@ def test_the_exported_story_opens_with_the_network_off(context_of, live_server, 
     assert asked == []
     view.screenshot(path=str(ARTIFACTS / "laptop-1366-story-file.png"), full_page=True)
     assert_accessible(view, "story-file", shot)
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_group_s_history_reads_on_a_phone_and_the_laptop(
+    context_of, live_server, console_watch, shot, size
+):
+    for name in ("four-players", "three-players", "six-players"):
+        ursuppe_game(live_server, name)
+    urland_game(live_server)
+    viewport = PHONE if size == "phone" else LAPTOP
+    page = console_watch.watch(context_of(viewport).new_page())
+    page.goto(live_server.referee_link)
+    page.click("a[href='/group']")
+    page.wait_for_selector("[data-game=ursuppe] tbody tr")
+    assert page.locator("[data-game=urland] tbody tr").count() == 4
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    shot(page, f"{size}-group")
+    assert_accessible(page, f"group-{size}", shot)
+    console_watch.assert_clean()
