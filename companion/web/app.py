@@ -111,6 +111,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         wire,
     )
 
+    store.on_finished = lambda game: group.keep_summary(store, game)  # the group's history
     app.jinja_env.globals.update(
         ladder_svg=svg.ladder_svg,
         chart_svg=svg.chart_svg,

@@ -16,7 +16,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from companion.i18n import t
-from companion.store import NotFound
+from companion.store import Game, NotFound, Store
 from companion.tracker.colors import Color
 from companion.tracker.game import GAMES
 from companion.tracker.text import mend
@@ -33,20 +33,27 @@ ALIASES = "person_aliases"  # setting: a spelling (folded) -> the name it stands
 COLORS = tuple(Color)  # a person's line in the chart borrows a color, its shape and dash
 
 
+def keep_summary(kept: Store, game: Game) -> dict[str, Any] | None:
+    """Summarize a finished game for the history and store the summary (the store calls it
+    when a game finishes: `Store.on_finished`)."""
+    shell = SHELLS[game.core.key]
+    if shell.summary is None or not game.over:
+        return None
+    summary = shell.summary(game)  # data (names, keys, places), in nobody's language
+    kept.save_summary(game.id, game.revision, summary)
+    return summary
+
+
 def summaries(archived: bool) -> list[dict[str, Any]]:
-    """Every finished game with its summary, made and stored now for those lacking one."""
+    """Every finished game with its summary; one lacking it (finished before this version,
+    or changed since by an undo and a new end) is summarized now, once."""
     rows = store().finished_games(archived)
     for row in rows:
         if row["summary"] is None:
             try:
-                game = store().peek(row["id"])
+                row["summary"] = keep_summary(store(), store().peek(row["id"]))
             except NotFound:
                 continue
-            shell = SHELLS[game.core.key]
-            if shell.summary is None or not game.over:
-                continue
-            row["summary"] = shell.summary(game)
-            store().save_summary(game.id, game.revision, row["summary"])
     return [r for r in rows if r["summary"] is not None]
 
 

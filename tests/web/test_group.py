@@ -170,3 +170,33 @@ def test_the_places_chart_has_its_table(referee, group):
     assert 'data-chart="group"' in page
     chart = page[page.index('data-chart="group"') :]
     assert "<table" in chart and "Average place, month by month" in chart
+
+
+def test_a_game_finishing_at_the_table_is_summarized_when_it_ends(referee):
+    referee.login()
+    record = record_from_dict(json.loads((EXAMPLES / "four-players.json").read_text()))
+    entries = list(record.entries)
+    game = referee.store.create_game(record.setup, "Tonight", False, False, entries[:-1])
+    assert referee.store.finished_games() == []
+    referee.store.append(game.id, entries[-1], game.revision)
+    (row,) = referee.store.finished_games()
+    assert row["summary"]["players"][0] == {
+        "name": standings("four-players")[0],
+        "place": 1,
+        "of": 4,
+        "genes": row["summary"]["players"][0]["genes"],
+        "regions": [],
+    }
+    assert "parasitism" in row["summary"]["players"][0]["genes"]
+
+
+def test_an_undone_end_leaves_the_history_until_the_game_ends_again(referee):
+    from companion.tracker.record_core import Undo
+
+    referee.login()
+    record = record_from_dict(json.loads((EXAMPLES / "four-players.json").read_text()))
+    game = referee.store.import_record(record, "Tonight")
+    assert len(referee.store.finished_games()) == 1
+    referee.store.append(game.id, Undo(game.revision - 1), game.revision)
+    assert referee.store.finished_games() == []
+    assert "No game has finished yet." in visit(referee)
