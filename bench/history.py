@@ -102,7 +102,8 @@ def through_server(games: int, bases: int, reps: int, long_game: dict[str, Any])
             server.wait_ready()
             client = Client(server.port)
             client.get(f"/referee/{server.referee_token}")
-            client.get("/")
+            for _ in range(reps + 1):  # each server thread that answers opens its connection
+                client.get("/")  # (its page cache): the games list, as many times as /group
             figures.rss_before_kb = rss_kb(server.proc.pid)
             figures.group_cold, page = _timed(client, "/group")
             figures.rows = page.count(b"data-person=")

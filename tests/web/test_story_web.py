@@ -243,3 +243,34 @@ def test_the_tv_shows_the_story_once_the_game_is_over(referee, finished):
     assert "Ben ● red wins" in page
     partial = tv.get(f"/b/{finished.board_token}/view", headers={"HX-Request": "true"})
     assert 'id="board-view"' in partial.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "three-players-decoy",
+        "four-players-double-play-1",
+        "four-players-double-play-2",
+        "five-players-turned-over",
+    ],
+)
+def test_every_example_tells_its_story_to_the_referee_and_the_phones(referee, name):
+    referee.login()
+    record = ursuppe_record(name)
+    game = create(referee, record.setup, record.entries, name=name)
+    page = referee.client.get(f"/games/{game.id}/story").get_data(as_text=True)
+    assert len(charts_of(page)) == 4 and "The story of the game" in page
+    assert all(p.count('data-chart="') == 4 for p in public_pages(referee, game).values())
+
+
+def test_a_new_game_has_no_story_yet_but_its_page_says_so(referee):
+    referee.login()
+    record = ursuppe_record("four-players")
+    game = create(referee, record.setup, [], name="Fresh")
+    page = referee.client.get(f"/games/{game.id}/story").get_data(as_text=True)
+    assert "The story so far" in page and "Nothing decisive yet." in page
+    assert charts_of(page) == []
+    setup, done, _state = prefix_to(Step.FIRST_VOLCANO)
+    fresh = create(referee, setup, done, name="Fresh Urland", core=URLAND)
+    page = referee.client.get(f"/games/{fresh.id}/story").get_data(as_text=True)
+    assert "Nothing decisive yet." in page and charts_of(page) == []
