@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from bench.clients import Client, Server
+from bench.clients import THREADS, Client, Server
 
 ROOT = Path(__file__).resolve().parents[1]
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun")
@@ -102,8 +102,11 @@ def through_server(games: int, bases: int, reps: int, long_game: dict[str, Any])
             server.wait_ready()
             client = Client(server.port)
             client.get(f"/referee/{server.referee_token}")
-            for _ in range(reps + 1):  # each server thread that answers opens its connection
-                client.get("/")  # (its page cache): the games list, as many times as /group
+            # Every server thread opens its own database connection (with its page cache) when
+            # it first answers: the games list, 3 times per thread, so that what /group adds
+            # after is the history's own cost, not new threads' connections.
+            for _ in range(3 * THREADS):
+                client.get("/")
             figures.rss_before_kb = rss_kb(server.proc.pid)
             figures.group_cold, page = _timed(client, "/group")
             figures.rows = page.count(b"data-person=")
