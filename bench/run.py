@@ -22,6 +22,8 @@ from pathlib import Path
 
 from bench import browser
 from bench.clients import cpu_split
+from bench.history import HistoryFigures
+from bench.history import through_server as history_through_server
 from bench.measure import (
     EXAMPLE,
     EXTRA_GAME,
@@ -47,6 +49,9 @@ FIRST_LOAD_KB = 40.0
 PROPAGATION_P95_MS = 250.0
 REPLAY_MS = 200.0
 UNDO_MS = 1000.0
+GROUP_MS = 1000.0
+GROUP_MB = 50.0
+STORY_MS = 200.0
 
 BROWSER_SAMPLES = {False: (30, 5), True: (4, 1)}  # taps per window and speed, first visits
 Guard = tuple[str, str, bool]  # what is guarded (with its target), the figure, met
@@ -76,8 +81,11 @@ def main(argv: list[str] | None = None) -> int:
     turns = {name: in_turn(data, cfg) for name, data in games.items()}
     print("the games through the server on 127.0.0.1 ...", flush=True)
     server = through_server(games, cfg)
+    print("the group's history and a story through the server ...", flush=True)
+    count, bases = (20, 2) if cfg.quick else (200, 8)
+    history = history_through_server(count, bases, 3 if cfg.quick else 20, games["the long game"])
     load.append(_load())
-    guards = judge(server, turns, replays, undos)
+    guards = judge(server, turns, replays, undos) + judge_history(history)
     seen = None
     if not args.server:
         print("taps and phones in Chromium ...", flush=True)
@@ -193,6 +201,32 @@ def judge(
             )
         )
     return out
+
+
+def judge_history(h: HistoryFigures) -> list[Guard]:
+    """The group's history and a game's story (issue 32)."""
+    grown = (h.rss_after_kb - h.rss_before_kb) / 1024
+    group, story = pct(h.group, 50), pct(h.story, 50)
+    return [
+        (
+            f"/group with {h.games} finished games < {GROUP_MS:.0f} ms",
+            f"p50 {group:.1f} ms ({len(h.group)} visits; the first {h.group_cold:.1f} ms; "
+            f"{h.rows} people rows; store made in {h.made_s:.0f} s)",
+            group < GROUP_MS and h.group_cold < GROUP_MS,
+        ),
+        (
+            f"the server's memory after /group within {GROUP_MB:.0f} MB of before",
+            f"{grown:+.1f} MB (resident {h.rss_before_kb / 1024:.1f} MB before, "
+            f"{h.rss_after_kb / 1024:.1f} MB after)",
+            grown <= GROUP_MB,
+        ),
+        (
+            f"a game's story (the long game) < {STORY_MS:.0f} ms",
+            f"p50 {story:.1f} ms ({len(h.story)} visits; the first, opening the game, "
+            f"{h.story_cold:.1f} ms)",
+            story < STORY_MS,
+        ),
+    ]
 
 
 def report(

@@ -80,6 +80,17 @@ def m006_games_game(db: Database) -> None:
     db["games"].add_column("game", str, not_null_default="ursuppe")
 
 
+@migrations()
+def m007_summaries(db: Database) -> None:
+    """What the group's history needs of each finished game (its players' places, genes
+    and regions), worked out once at the revision it was made for (`/group`)."""
+    db["summaries"].create(
+        {"game_id": str, "revision": int, "summary": str},
+        pk="game_id",
+        foreign_keys=[("game_id", "games", "id")],
+    )
+
+
 def _text(raw: bytes) -> str:
     return raw.decode("utf-8", "replace")
 

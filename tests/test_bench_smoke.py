@@ -31,8 +31,9 @@ def test_quick_benchmark_runs_and_reports_every_guard(tmp_path):
     text = out.read_text(encoding="utf-8")
     guards = [line for line in text.splitlines() if line.endswith(("| MET |", "| MISSED |"))]
     # action vs bare (2 games x 2 windows), late vs early (2 games), poll, first load,
-    # propagation, three replays, three undo records, another game's action
-    assert len(guards) == 16, text
+    # propagation, three replays, three undo records, another game's action, and (issue 32)
+    # the group's history's time and memory and a game's story
+    assert len(guards) == 19, text
     for guard in (
         "the long game: referee action, early window, <= 5x the bare route",
         "with extra genes: referee action, late window, <= 5x the bare route",
@@ -43,6 +44,9 @@ def test_quick_benchmark_runs_and_reports_every_guard(tmp_path):
         "replay of bench/long-six-players-extra.json < 200 ms",
         "undo other choices, every action (5582 entries, 2448 undos): import and open",
         "another game's action not held up",
+        "/group with 20 finished games < 1000 ms",
+        "the server's memory after /group within 50 MB of before",
+        "a game's story (the long game) < 200 ms",
         "0 not there in 5 s",
         "machine:",
     ):

@@ -72,6 +72,42 @@ class Admin(Cache):
         with self._lock:
             self.db["settings"].upsert({"key": key, "value": json.dumps(value)}, pk="key")
 
+    # ----- the group's history ------------------------------------------------------------
+    def finished_games(self, archived: bool = True) -> list[dict[str, Any]]:
+        """Every finished game (archived ones too unless `archived` is False), oldest first,
+        with its number of entries and its stored summary (None: none yet, or an older one)."""
+        rows = self.db.query(
+            "select g.id, g.name, g.game, g.created, g.archived, "
+            "(select count(*) from entries e where e.game_id = g.id) as revision, "
+            "s.revision as summarized, s.summary from games g "
+            "left join summaries s on s.game_id = g.id where g.over = 1 "
+            + ("" if archived else "and g.archived = 0 ")
+            + "order by g.created, g.rowid"
+        )
+        return [
+            {
+                **row,
+                "summary": json.loads(row["summary"])
+                if row["summary"] and row["summarized"] == row["revision"]
+                else None,
+            }
+            for row in rows
+        ]
+
+    def peek(self, game_id: str) -> Any:
+        """A game from the cache, or replayed without being kept there (the history reads
+        each finished game once; raises NotFound)."""
+        game = self._games.get(game_id)
+        return game if game is not None else self._load(game_id)
+
+    def save_summary(self, game_id: str, revision: int, summary: Any) -> None:
+        """Keep a finished game's summary, made at `revision` (`finished_games` reads it)."""
+        with self._lock:
+            self.db["summaries"].upsert(
+                {"game_id": game_id, "revision": revision, "summary": json.dumps(summary)},
+                pk="game_id",
+            )
+
     # ----- the games list: archive and delete ----------------------------------------------
     def set_archived(self, game_id: str, archived: bool) -> None:
         """Put a game away from the games list, or bring it back; raises NotFound."""

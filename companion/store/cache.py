@@ -4,6 +4,7 @@ its entries when first asked for (under the game's own lock)."""
 from __future__ import annotations
 
 import json
+import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -34,6 +35,9 @@ class Cache:
         self.keep_backups = keep_backups
         self.backup_error: str | None = None
         self.on_revoke: Callable[[str], None] = lambda token: None
+        # Told of a game that has just finished (the app keeps its summary for the group's
+        # history); committed already, and whatever it raises changes nothing stored.
+        self.on_finished: Callable[[Game], None] = lambda game: None
         self._local = threading.local()
         self._lock = threading.RLock()
         self._game_locks: dict[str, threading.RLock] = {}
@@ -41,6 +45,13 @@ class Cache:
         self._auto_rolls: dict[str, bool] = {}
         self._notify = notify or (lambda game_id, revision: None)
         _ = self.db  # create the file and apply migrations now
+
+    def finished(self, game: Game) -> None:
+        """Tell `on_finished` of a game that has just finished (its failure is not the write's)."""
+        try:
+            self.on_finished(game)
+        except Exception:  # noqa: BLE001 - the history makes a missing summary on its visit
+            logging.getLogger(__name__).exception("no summary kept for game %s", game.id)
 
     @property
     def db(self) -> Database:

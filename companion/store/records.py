@@ -76,6 +76,8 @@ class Records(Cache):
                     }
                 )
             self._games[game_id] = game
+        if game.over:
+            self.finished(game)
         return game
 
     def import_record(self, record: Any, name: str, core: Core = GAMES[DEFAULT_GAME]) -> Game:

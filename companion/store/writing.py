@@ -111,6 +111,8 @@ class Writing(Cache):
                 with self._lock:  # one backup at a time: each prunes the others' folder
                     self._backup(f"{game_id}-round{game.core.round_of(game.state)}")
         self._announce(game_id, trial.revision)
+        if trial.over and not game.over:
+            self.finished(trial)
         return trial, events
 
     def _announce(self, game_id: str, revision: int) -> None:

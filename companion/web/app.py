@@ -97,6 +97,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         console,
         games,
         gameshells,
+        group,
         lang,
         macros,
         moment,
@@ -104,11 +105,13 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         rulebook,
         rules,
         seat,
+        story,
         svg,
         taps,
         wire,
     )
 
+    store.on_finished = lambda game: group.keep_summary(store, game)  # the group's history
     app.jinja_env.globals.update(
         ladder_svg=svg.ladder_svg,
         chart_svg=svg.chart_svg,
@@ -123,7 +126,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.jinja_env.globals.update(macros.shared_macros(app.jinja_env))
 
     app.register_blueprint(lang.bp)
-    for module in (auth, games, console, moment, seat, board, records, rulebook):
+    for module in (auth, games, console, moment, seat, board, records, rulebook, story, group):
         app.register_blueprint(module.bp)
     app.before_request(gameshells.refuse_unserved)
     app.register_blueprint(taps.bp)

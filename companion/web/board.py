@@ -9,6 +9,7 @@ from companion.store import NotFound
 from companion.web.common import page_or_partial, store, unchanged_since
 from companion.web.gameshells import shell_of
 from companion.web.manifest import manifest_response
+from companion.web.story import story_context
 from companion.web.streams import live_response
 
 bp = Blueprint("board", __name__, url_prefix="/b/<token>")
@@ -23,8 +24,10 @@ def _game(token: str):
 
 @bp.route("")
 def page(token: str):
-    """The board page."""
+    """The board page; once the game is over, its story (the ranking, then the charts)."""
     game = _game(token)
+    if game.over:
+        return page_or_partial("story_board.html", "_board_story.html", **_story(game, token))
     shell = shell_of(game)
     return page_or_partial(
         shell.templates["board"], shell.templates["_board"], **shell.board(game, token)
@@ -33,12 +36,25 @@ def page(token: str):
 
 @bp.route("/view")
 def view(token: str):
-    """The board partial; 204 if nothing changed since `since`."""
+    """The board partial (the story once the game is over); 204 if nothing changed since
+    `since`."""
     game = _game(token)
     if unchanged_since(game.revision):
         return "", 204
+    if game.over:
+        return render_template("_board_story.html", **_story(game, token))
     shell = shell_of(game)
     return render_template(shell.templates["_board"], **shell.board(game, token))
+
+
+def _story(game, token: str) -> dict:
+    """The TV once the game is over: the game's own final word (its ranking), then the story."""
+    shell = shell_of(game)
+    return {
+        **shell.board(game, token),
+        **story_context(game, "board", token),
+        "final": shell.templates["_final"],
+    }
 
 
 @bp.route("/events")

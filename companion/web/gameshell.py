@@ -28,7 +28,17 @@ class RulePages:
     genes: Callable[[str], list[tuple[Any, list[Any]]]] = lambda area: []  # an area's table
 
 
-VIEWS = ("console", "_console", "seat", "_seat", "board", "_board", "standings", "moment")
+VIEWS = (
+    "console",
+    "_console",
+    "seat",
+    "_seat",
+    "board",
+    "_board",
+    "_final",
+    "standings",
+    "moment",
+)
 
 
 def view_templates(folder: str, **others: str) -> dict[str, str]:
@@ -42,8 +52,8 @@ class GameShell:
     """One game's web side: templates per view, contexts, forms and records."""
 
     game: Core
-    templates: Mapping[str, str]  # console, _console, seat, _seat, board, _board, standings,
-    # moment (and _why, _correction_form for a game with those tools)
+    templates: Mapping[str, str]  # console, _console, seat, _seat, board, _board, _final (the
+    # TV's word above the story once over), standings, moment (and _why, _correction_form)
     console: Callable[..., dict]  # (game, **extra) -> the console's context
     seat: Callable[[Game, Any], dict]  # (game, color) -> a phone's context
     board: Callable[[Game, str], dict]  # (game, board token) -> the TV's context
@@ -66,3 +76,5 @@ class GameShell:
     correction_from_form: Callable[[Any], Any] | None = None  # form -> a correction
     correction_form: Callable[[Game], dict] | None = None  # the correction form's context
     why: Callable[[Game], dict] | None = None  # the "why" numbers' context
+    story: Callable[[Game], dict] | None = None  # the story page's context (public only)
+    summary: Callable[[Game], dict] | None = None  # a finished game for the group's history

@@ -41,15 +41,18 @@ def export(game_id: str):
     )
 
 
-def _attachment(name: str, prefix: str = "ursuppe") -> str:
+def _attachment(name: str, prefix: str = "ursuppe", ext: str = "json") -> str:
     """The download's file name; HTTP headers are Latin-1, so any other script goes in
     the RFC 6266 `filename*` parameter (a header it cannot encode was a server error)."""
     wide = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name)[:40]
     plain = "".join(ch if ch.isascii() else "-" for ch in wide)
-    header = f'attachment; filename="{prefix}-{plain if plain.strip("-") else "game"}.json"'
+    header = f'attachment; filename="{prefix}-{plain if plain.strip("-") else "game"}.{ext}"'
     if plain != wide:
-        header += f"; filename*=UTF-8''{quote(f'{prefix}-{wide}.json')}"
+        header += f"; filename*=UTF-8''{quote(f'{prefix}-{wide}.{ext}')}"
     return header
+
+
+attachment = _attachment  # the story's export names its file alike
 
 
 @bp.route("/games/import", methods=["POST"])

@@ -8,7 +8,7 @@ from __future__ import annotations
 from companion.tracker.game import URLAND
 from companion.tracker.urland import why
 from companion.web.gameshell import GameShell, view_templates
-from companion.web.urland import correction, forms, setup, svg, views
+from companion.web.urland import correction, forms, setup, story, svg, views
 from companion.web.urland.rules import RULES
 
 SHELL = GameShell(
@@ -29,6 +29,8 @@ SHELL = GameShell(
     read_record=views.read_record,
     preview=forms.retreat_summary,
     rules=RULES,
+    story=story.story,
+    summary=story.summary,
     template_globals={
         "urland_board": svg.game_board,
         "urland_track": svg.track,

@@ -7,7 +7,16 @@ from __future__ import annotations
 from companion.tracker.game import URSUPPE
 from companion.tracker.ursuppe.rules.deckcheck import deck_warnings
 from companion.web.gameshell import GameShell, view_templates
-from companion.web.ursuppe import autoroll, correction, drawings, setup, soup_svg, views, why
+from companion.web.ursuppe import (
+    autoroll,
+    correction,
+    drawings,
+    setup,
+    soup_svg,
+    story,
+    views,
+    why,
+)
 from companion.web.ursuppe.rules import RULES
 
 SHELL = GameShell(
@@ -46,4 +55,6 @@ SHELL = GameShell(
     correction_from_form=correction.correction_from_form,
     correction_form=views.correction_form,
     why=views.why,
+    story=story.story,
+    summary=story.summary,
 )
