@@ -18,7 +18,6 @@ SHELL = GameShell(
     standings=views.standings_context,
     moment=views.moment_context,
     action_from_form=views.action_from_form,
-    seat_acts=True,
     setup_page=views.setup_page,
     create=views.create,
     export_text=views.export_text,
@@ -26,5 +25,6 @@ SHELL = GameShell(
     preview=forms.retreat_summary,
     rules=RULES,
     template_globals={"urland_board": svg.game_board, "urland_track": svg.track},
+    secret_choice=views.secret_choice,
     unserved=frozenset({"console.roll", "console.correct", "console.correction", "moment.why"}),
 )

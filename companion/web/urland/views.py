@@ -144,7 +144,8 @@ def setup_from_form(form: Any) -> tuple[UrlandSetup, str]:
         tokens_by_app=form.get("tokens") != "table",
         bids_on_phones=form.get("bids") != "fists",
     )
-    setup = UrlandSetup(tuple(seats), board_from_form(form), options)
+    phones = form.get("entering") != "referee"
+    setup = UrlandSetup(tuple(seats), board_from_form(form), options, phones=phones)
     name = check_text(form.get("game_name") or "", msg("the name of this game")).strip()[:60]
     return setup, name or _("Urland of %(date)s", date=date.today().isoformat())
 
@@ -281,6 +282,14 @@ def action_from_form(state: Any, form: Any, viewer: Color | None) -> Any:
     if codec.action_to_dict(action) not in projection.choices(state, viewer):
         raise InvalidAction(msg("that choice is not yours to make now"))
     return action
+
+
+def secret_choice(state: Any) -> bool:
+    """Whether the choice awaited now is one only a phone makes: the environment player's
+    kept token, or a bid sealed on the phones (taken from the phones whoever enters the rest)."""
+    if state.step is Step.KEEP:
+        return True
+    return state.step is Step.BID and state.setup.options.bids_on_phones
 
 
 # ----- records -------------------------------------------------------------------------------
