@@ -264,3 +264,55 @@ def test_in_double_play_a_persons_phone_acts_for_both_colors(referee):
         assert response.status_code == 200, alert_of(response)
         seen.add(actor)
     assert seen == {c for p in referee.game().setup.people for c in p.colors}
+
+
+# ----- Urland: the same switch; secret choices stay on the phones -------------------------------
+def test_urland_referee_entering_hides_the_turn_from_phones_but_keeps_the_secret_ones(referee):
+    from urland_web import create_urland, import_prefix, seat_post
+
+    from companion.tracker.urland import projection
+    from companion.tracker.urland.state import Step
+
+    create_urland(referee, entering="referee")
+    assert referee.game().setup.phones is False
+    state = import_prefix(referee, Step.ACTIONS)  # a recorded game (phones), then switched
+    assert referee.post("/entering", {"by": "referee"}).status_code == 200
+    tokens = referee.store.seat_tokens(referee.game_id)
+    actor = referee.game().core.prompt(state).actor
+    page = text_of(referee.client.get(f"/s/{tokens[actor.value]}"))
+    assert "your-choices" not in page
+    choice = projection.choices(state, actor)[0]
+    before = referee.revision
+    refused = seat_post(referee, tokens[actor.value], {"action": json.dumps(choice)})
+    assert refused.status_code == 422 and "The referee enters every choice" in text_of(refused)
+    assert referee.revision == before
+    assert "data-waiting-phone" not in text_of(referee.console())
+
+    state = import_prefix(referee, Step.KEEP)  # the kept token: the environment player's phone
+    assert referee.post("/entering", {"by": "referee"}).status_code == 200
+    env = referee.game().core.prompt(state).actor
+    keep = projection.choices(state, env)[0]
+    assert keep["type"] == "keep"
+    assert "your-choices" in text_of(referee.client.get(f"/s/{tokens_of(referee)[env.value]}"))
+    kept = seat_post(referee, tokens_of(referee)[env.value], {"action": json.dumps(keep)})
+    assert kept.status_code == 200, text_of(kept)[:300]
+
+
+def tokens_of(referee) -> dict[str, str]:
+    return referee.store.seat_tokens(referee.game_id)
+
+
+def test_urland_other_phones_and_the_tv_see_who_is_choosing(referee):
+    from urland_web import import_prefix
+
+    from companion.tracker.urland.state import Step
+
+    state = import_prefix(referee, Step.ACTIONS)
+    actor = referee.game().core.prompt(state).actor
+    tokens = tokens_of(referee)
+    for color, token in tokens.items():
+        page = text_of(referee.client.get(f"/s/{token}"))
+        assert ("is choosing on their phone" in page) == (color != actor.value)
+    tv = text_of(referee.client.get(f"/b/{referee.game().board_token}"))
+    assert f'data-choosing="{actor.value}"' in tv
+    assert f'data-waiting-phone="{actor.value}"' in text_of(referee.console())

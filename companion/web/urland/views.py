@@ -218,7 +218,9 @@ def console_context(
 def seat_context(game: Game, color: Color) -> dict:
     """A phone: its own view (hand, bid, advice) and its own choices."""
     state = game.state
-    choices = projection.choices(state, color)
+    # The referee entering everything: a phone keeps only the choices no one else may make.
+    entered = game.phones_play or secret_choice(state)
+    choices = projection.choices(state, color) if entered else []
     return {
         "game": game,
         "token": request.view_args["token"],
@@ -226,7 +228,7 @@ def seat_context(game: Game, color: Color) -> dict:
         "groups": groups(state, [c for c in choices if c["type"] not in ("bid", "retreat")]),
         "retreat": retreat_form(choices),
         "bid": bid_form(choices),
-        "can_draw": projection.may_draw(state, color),
+        "can_draw": game.phones_play and projection.may_draw(state, color),
         "revision": game.revision,
         "rulebook": game.setup.rulebook,
         "error": None,
