@@ -19,7 +19,7 @@ from companion.web.gameshells import served, shell_of
 from companion.web.manifest import manifest_response
 from companion.web.rules import refusal
 from companion.web.streams import live_response
-from companion.web.taps import given_up_message, recorded_note, save_message
+from companion.web.taps import given_up_message, recorded_note, save_message, settled
 
 bp = Blueprint("seat", __name__, url_prefix="/s/<token>")
 
@@ -168,6 +168,14 @@ def _record(game, color: Color, make, seen: int, tap: str | None):
     if shell.follow is not None:
         game = shell.follow(game, action)  # the app rolls by itself, if set up so
     return None, None, 200, game
+
+
+@bp.route("/taps/<tap>/settle", methods=["POST"])
+def settle(token: str, tap: str):
+    """Was this phone's tap recorded? (after no answer came: the laptop unreachable)."""
+    check_csrf()
+    game, _color = _seat(token)
+    return settled(game, tap)
 
 
 @bp.route("/preview")

@@ -100,6 +100,7 @@ ROUTES: dict[tuple[str, str], str] = {
     ("/s/<token>/manifest.webmanifest", "GET"): "seat",
     ("/s/<token>/act", "POST"): "seat_post",  # a phone's own choice, on its own turn
     ("/s/<token>/roll", "POST"): "seat_roll",  # "Roll for me" on the awaited phone (Ursuppe)
+    ("/s/<token>/taps/<tap>/settle", "POST"): "seat_settle",  # did a phone's tap arrive?
     ("/s/<token>/preview", "GET"): "seat_preview",  # a phone form's line before it is sent
     ("/b/<token>", "GET"): "board",
     ("/b/<token>/view", "GET"): "board",
@@ -370,6 +371,12 @@ def plan(w: World, rule: str, method: str, role: str) -> Check:
         data = {"csrf": w.csrf[role], "revision": str(w.revision())}
         if role in ("seat_a", "seat_b", "referee"):
             return Check(role, method, url, 422 if w.game == "ursuppe" else 404, data=data)
+        return Check(role, method, url, 410 if role == "revoked" else 404, data=data)
+    if kind == "seat_settle":  # a phone asks after its own tap: its seat's link only
+        url = url.replace("<token>", role_seat_token(w, role)).replace("<tap>", WALK_TAP)
+        data = {"csrf": w.csrf[role]}
+        if role in ("seat_a", "seat_b", "referee"):
+            return Check(role, method, url, 200, data=data, extra=[contains('"recorded":false')])
         return Check(role, method, url, 410 if role == "revoked" else 404, data=data)
     if w.game == "urland" and rule.rsplit("/", 1)[-1] in URSUPPE_TOOLS:
         data = {"csrf": w.csrf[role], "revision": str(w.revision())} if method == "POST" else None
