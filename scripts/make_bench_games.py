@@ -78,7 +78,6 @@ PREFERRED = (
 )
 
 
-
 def choose(rng: random.Random, state: GameState) -> A.Action:
     """A legal action, preferring the ones that lead to more entries."""
     legal = legal_actions(state)

@@ -8,7 +8,8 @@
   var REPEAT_MS = 1000;
   var TIMEOUT_MS = 6000; // no answer by then: the console says so and checks later
   var SETTLE_EVERY_MS = 2000;
-  var CONSOLE_POST = /\/games\/[^/]+\/(act|roll|undo|correct)$/;
+  // The console's taps, and a phone's own choices (the same guards: issue 31).
+  var CONSOLE_POST = /\/(games\/[^/]+\/(act|roll|undo|correct|entering)|s\/[^/]+\/(act|roll))$/;
   var LIVE_ROOT = "#seat, #board-view, #console";
 
   htmx.config.timeout = TIMEOUT_MS;
@@ -152,11 +153,14 @@
     showBadge();
   }
 
-  // --- The referee console: one tap, one action -------------------------------------------
+  // --- The referee console (and a phone's choices): one tap, one action ---------------------
 
   var tap = { busy: false, lastSent: -Infinity, down: null, releaseTimer: null, note: null, answered: 0 };
 
-  function consoleRoot() { return document.getElementById("console"); }
+  // The page's tappable root: the console, or a seat page (a phone choosing on its turn).
+  function consoleRoot() {
+    return document.getElementById("console") || document.getElementById("seat");
+  }
 
   function controlsOf(root) { return root.querySelectorAll("button, [hx-post]"); }
 
@@ -238,16 +242,16 @@
   document.addEventListener("click", function (event) {
     // A link in the console (a citation, the standings) is no action, but a second tap that
     // lands on one after the choices changed must not take the referee off the console.
-    var link = event.target.closest && event.target.closest("#console a[href]");
+    var link = event.target.closest && event.target.closest("#console a[href], #seat a[href]");
     if (link) {
-      if (staleTap(event, link.closest("#console"))) { refuseTap(event); }
+      if (staleTap(event, link.closest("#console, #seat"))) { refuseTap(event); }
       return;
     }
     // A tap is on a button or a tappable drawing; a click inside a form (a checkbox, a radio
     // die, a number) only fills it in, and its submit button is the tap.
     var control = event.target.closest &&
       event.target.closest("button, [hx-post]:not(form), [data-confirm]");
-    var root = control && control.closest("#console");
+    var root = control && control.closest("#console, #seat");
     if (!root) {
       if (control && control.dataset.confirm && !window.confirm(control.dataset.confirm)) {
         refuseTap(event);
@@ -322,7 +326,7 @@
       clearNote();
       return;
     }
-    if (isLiveGet(detail) && detail.elt.id === "console") {
+    if (isLiveGet(detail) && detail.elt === consoleRoot()) {
       var trigger = detail.requestConfig.triggeringEvent;
       var pushed = trigger && trigger.detail && trigger.detail.data;
       var brought = Math.max(shownRevision() || 0, tap.answered || 0);
@@ -472,7 +476,7 @@
 
   // A form of the console being filled in (the correction form arrives later, when opened).
   function markDirty(event) {
-    var form = event.target.closest && event.target.closest("#console form");
+    var form = event.target.closest && event.target.closest("#console form, #seat form");
     if (form) { form.dataset.dirty = "yes"; }
   }
   document.addEventListener("input", markDirty, true);
@@ -497,14 +501,15 @@
   // --- Nothing lost in silence: a tap that got no answer is reported, then settled ---------
 
   function clearNote() {
-    document.querySelectorAll("#console .tap-note").forEach(function (el) { el.remove(); });
+    document.querySelectorAll("#console .tap-note, #seat .tap-note").forEach(function (el) {
+      el.remove();
+    });
   }
 
   function showNote(root) {
     clearNote();
     if (!tap.note || !root) { return; }
-    var box = root.querySelector(".prompt-box");
-    if (!box) { return; }
+    var box = root.querySelector(".prompt-box, [data-phone-choices]") || root;
     var p = document.createElement("p");
     p.className = "refusal tap-note " + tap.note.kind;
     p.setAttribute("role", "alert");
@@ -535,7 +540,8 @@
   });
 
   function settle(sent) {
-    var url = sent.path.replace(/\/(act|roll|undo|correct)$/, "") + "/taps/" + sent.id + "/settle";
+    var url = sent.path.replace(/\/(act|roll|undo|correct|entering)$/, "") + "/taps/" + sent.id +
+      "/settle";
     var retry = function () { window.setTimeout(function () { settle(sent); }, SETTLE_EVERY_MS); };
     window.fetch(url, {
       method: "POST", headers: csrfHeader(), credentials: "same-origin", cache: "no-store",

@@ -12,7 +12,13 @@ from companion.tracker.errors import IllegalAction
 from companion.tracker.game import DEFAULT_GAME, GAMES
 from companion.tracker.game import Game as Core
 from companion.tracker.msg import Msg, Param, Seq, msg
-from companion.tracker.record_core import ENTRY_SEPARATOR, MAX_ENTRIES, MAX_RECORD_BYTES, Undo
+from companion.tracker.record_core import (
+    ENTRY_SEPARATOR,
+    MAX_ENTRIES,
+    MAX_RECORD_BYTES,
+    Entering,
+    Undo,
+)
 
 # What the log adds to an entry the app rolled (or drew) by itself (never stored: derived).
 APP_ROLLED = msg("(the app rolled by itself)")
@@ -138,6 +144,11 @@ class Game:
         return self.history.revision
 
     @property
+    def phones_play(self) -> bool:
+        """Whether the players choose on their phones now (else the referee enters all)."""
+        return self.history.phones_play
+
+    @property
     def over(self) -> bool:
         """Whether the game is over."""
         return self.core.over(self.state)
@@ -157,6 +168,9 @@ class Game:
         seq = history.revision
         if isinstance(entry, Undo):
             label = msg("undo to entry {n}", n=history.last_kept)
+            item = LogItem(seq, label, events, is_undo=True)
+        elif isinstance(entry, Entering):  # no action: never undone, never "back to here"
+            label = msg("who enters the choices")
             item = LogItem(seq, label, events, is_undo=True)
         else:
             # The log is read by the console, the TV and the history: public readers. An

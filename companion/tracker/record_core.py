@@ -52,13 +52,56 @@ def undo_from_dict(data: Any) -> Undo | None:
     return Undo(to)
 
 
-def effective_actions(entries: Sequence[A | Undo]) -> list[A]:
-    """The actions in force after applying every undo marker."""
+@dataclass(frozen=True)
+class Entering:
+    """Who enters the players' choices from this entry on: their phones (the laptop can
+    always step in) or the referee alone. It changes who may submit, never the state: a
+    replay passes over it (the setup's `phones` holds the choice made at the start)."""
+
+    phones: bool
+    kind = "entering"
+
+
+ENTERING_BY = {True: "phones", False: "referee"}
+
+
+def entering_to_dict(entering: Entering) -> dict[str, Any]:
+    """A change of who enters, in record form."""
+    return {"type": "entering", "by": ENTERING_BY[entering.phones]}
+
+
+def entering_from_dict(data: Any) -> Entering | None:
+    """The change of who enters this record entry is, or None; raises InvalidAction."""
+    if not (isinstance(data, dict) and data.get("type") == "entering"):
+        return None
+    by = data.get("by")
+    if set(data) != {"type", "by"} or by not in ("phones", "referee"):
+        raise InvalidAction(msg("'entering' needs 'by': \"phones\" or \"referee\""))
+    return Entering(by == "phones")
+
+
+def marker_to_dict(entry: Any) -> dict[str, Any] | None:
+    """A marker entry (undo, who enters) in record form; None for an action."""
+    if isinstance(entry, Undo):
+        return undo_to_dict(entry)
+    if isinstance(entry, Entering):
+        return entering_to_dict(entry)
+    return None
+
+
+def marker_from_dict(data: Any) -> Undo | Entering | None:
+    """The marker entry (undo, who enters) this record entry is, or None for an action."""
+    undo = undo_from_dict(data)
+    return undo if undo is not None else entering_from_dict(data)
+
+
+def effective_actions(entries: Sequence[A | Undo | Entering]) -> list[A]:
+    """The actions in force after applying every undo marker (who enters is no action)."""
     kept: list[A] = []
     for entry in entries:
         if isinstance(entry, Undo):
             del kept[entry.to :]
-        else:
+        elif not isinstance(entry, Entering):
             kept.append(entry)
     return kept
 

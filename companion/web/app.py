@@ -101,6 +101,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         lang,
         macros,
         moment,
+        phones,
         records,
         rulebook,
         rules,
@@ -120,10 +121,13 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         cite_link=rules.cite_link,
         csrf_token=auth.csrf_token,  # for the forms' macros (_forms.html), imported without context
         games_offered=gameshells.games_offered,
+        phone_waiting=phones.waiting_for,
     )
     for shell in gameshells.SHELLS.values():  # each game's own helpers for its templates
         app.jinja_env.globals.update(shell.template_globals)
     app.jinja_env.globals.update(macros.shared_macros(app.jinja_env))
+
+    from companion.web import entering  # noqa: F401  (its route joins the console's blueprint)
 
     app.register_blueprint(lang.bp)
     for module in (auth, games, console, moment, seat, board, records, rulebook, story, group):

@@ -60,7 +60,6 @@ class GameShell:
     standings: Callable[[Game], dict]
     moment: Callable[[Game, Any, Any], dict]  # (game, state before, after) -> a moment's page
     action_from_form: Callable[[Any, Any, Any], Any]  # (state, form, viewer) -> action
-    seat_acts: bool  # whether a phone submits choices of its own (keep, sealed bid)
     setup_page: Callable[..., Any]  # (error, form, status) -> the setup page (html, status)
     create: Callable[[Any], Any]  # the setup form -> a new game (raises InvalidAction)
     export_text: Callable[[Game], str]  # the record the referee downloads
@@ -70,6 +69,9 @@ class GameShell:
     preview: Callable[[Game, Any, Any], str] | None = None  # (game, form, viewer) -> the
     # line a form being filled in shows before it is sent (None: no such form; 404)
     template_globals: Mapping[str, Any] = field(default_factory=dict)  # its templates' helpers
+    # Whether the choice awaited now is one only a phone makes (Urland's kept token, a sealed
+    # bid): taken from the phones even when the referee enters everything else.
+    secret_choice: Callable[[Any], bool] = lambda state: False
     # The console's tools of a game that has them (None: 404, as `unserved` says).
     follow: Callable[[Game, Any], Game] | None = None  # after an entry: the app rolls by itself
     app_roll: Callable[[Any], Any] | None = None  # state -> the awaited dice rolled, or None

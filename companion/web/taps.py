@@ -64,6 +64,12 @@ def settle(game_id: str, tap: str):
         game = store().get(game_id)
     except NotFound:
         abort(404)
+    return settled(game, tap)
+
+
+def settled(game, tap: str):
+    """The JSON answer to "was this tap recorded?" (the console's or a phone's); a tap not
+    recorded by now is given up, so it never will be."""
     if not valid_tap(tap):
         return jsonify({"error": bad_tap()}), 422
     try:

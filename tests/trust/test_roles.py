@@ -74,6 +74,7 @@ ROUTES: dict[tuple[str, str], str] = {
     ("/games/<game_id>", "GET"): "referee",
     ("/games/<game_id>/act", "POST"): "referee",
     ("/games/<game_id>/roll", "POST"): "referee",
+    ("/games/<game_id>/entering", "POST"): "referee",  # phones or the referee enter (issue 31)
     ("/games/<game_id>/chance", "POST"): "referee",  # the app draws (Urland's chance)
     ("/games/<game_id>/undo", "POST"): "referee",
     ("/games/<game_id>/correct", "POST"): "referee",
@@ -97,7 +98,9 @@ ROUTES: dict[tuple[str, str], str] = {
     ("/s/<token>/view", "GET"): "seat",
     ("/s/<token>/events", "GET"): "seat",
     ("/s/<token>/manifest.webmanifest", "GET"): "seat",
-    ("/s/<token>/act", "POST"): "seat_post",  # a phone's own choice (Urland's kept token, bid)
+    ("/s/<token>/act", "POST"): "seat_post",  # a phone's own choice, on its own turn
+    ("/s/<token>/roll", "POST"): "seat_roll",  # "Roll for me" on the awaited phone (Ursuppe)
+    ("/s/<token>/taps/<tap>/settle", "POST"): "seat_settle",  # did a phone's tap arrive?
     ("/s/<token>/preview", "GET"): "seat_preview",  # a phone form's line before it is sent
     ("/b/<token>", "GET"): "board",
     ("/b/<token>/view", "GET"): "board",
@@ -349,6 +352,8 @@ def referee_post(w: World, rule: str) -> tuple[dict[str, Any], bool]:
     if rule.endswith("/act"):
         action = json.dumps(action_to_dict(legal_actions(game.state)[0]))
         return {"kind": "action", "action": action, "revision": revision}, False
+    if rule.endswith("/entering"):  # the referee takes every choice on the laptop
+        return {"by": "referee", "revision": revision}, False
     if rule.endswith("/correct"):
         fields = {"field": "bp", "color": "red", "value": "7", "reason": "the table says so"}
         return {**fields, "revision": revision}, False
@@ -361,6 +366,18 @@ def plan(w: World, rule: str, method: str, role: str) -> Check:
     url = rule.replace("<game_id>", w.game_id).replace("<path:filename>", "app.css")
     url = url.replace("<area>", "scoring").replace("<int:seq>", "1")
     referee = role == "referee"
+    if kind == "seat_roll":  # Ursuppe: refused, no dice awaited of anyone (a card is); Urland: 404
+        url = url.replace("<token>", role_seat_token(w, role))
+        data = {"csrf": w.csrf[role], "revision": str(w.revision())}
+        if role in ("seat_a", "seat_b", "referee"):
+            return Check(role, method, url, 422 if w.game == "ursuppe" else 404, data=data)
+        return Check(role, method, url, 410 if role == "revoked" else 404, data=data)
+    if kind == "seat_settle":  # a phone asks after its own tap: its seat's link only
+        url = url.replace("<token>", role_seat_token(w, role)).replace("<tap>", WALK_TAP)
+        data = {"csrf": w.csrf[role]}
+        if role in ("seat_a", "seat_b", "referee"):
+            return Check(role, method, url, 200, data=data, extra=[contains('"recorded":false')])
+        return Check(role, method, url, 410 if role == "revoked" else 404, data=data)
     if w.game == "urland" and rule.rsplit("/", 1)[-1] in URSUPPE_TOOLS:
         data = {"csrf": w.csrf[role], "revision": str(w.revision())} if method == "POST" else None
         return Check(role, method, url, 404, data=data, extra=[no_game_secrets(w)])
@@ -394,10 +411,10 @@ def plan(w: World, rule: str, method: str, role: str) -> Check:
                 extra.append(h1_is("Bartholomew" if role == "seat_b" else "Anastasia"))
             return Check(role, method, url, 200, extra=extra)
         return Check(role, method, url, 410 if role == "revoked" else 404)
-    if kind == "seat_post":  # Ursuppe's phones submit nothing: 404; Urland's their own choices
+    if kind == "seat_post":  # a phone's own choice: none is red's or yellow's now (422)
         url = url.replace("<token>", role_seat_token(w, role))
         data = {"csrf": w.csrf[role], "revision": str(w.revision())}
-        if w.game == "urland" and role in ("seat_a", "seat_b", "referee"):
+        if role in ("seat_a", "seat_b", "referee"):
             return Check(role, method, url, 422, data=data)  # a seat's link, but no choice
         return Check(role, method, url, 410 if role == "revoked" else 404, data=data)
     if kind == "seat_preview":  # Ursuppe's phones fill in no forms: 404; Urland's a line
@@ -638,6 +655,7 @@ def refused_unchanged(w: World, rule: str, mangle: Callable[[dict, dict], None])
     response = w.clients["referee"].post(url, **kwargs)
     problems = []
     unserved = w.game == "urland" and rule.rsplit("/", 1)[-1] in URSUPPE_TOOLS
+    unserved = unserved and not rule.startswith("/s/")  # a phone's post checks its token first
     if response.status_code != (404 if unserved else 403):  # no such tool: 404 before all
         problems.append(f"status {response.status_code}")
     if w.snapshot() != before:

@@ -20,6 +20,8 @@ from companion.tracker.msg import msg
 from companion.tracker.urland.actions import ACTIONS, Action
 from companion.tracker.urland.state import UrlandSetup, UrlandState
 
+LATER_FIELDS = frozenset({"phones"})  # added after records were made: missing means the default
+
 
 def plain(value: Any) -> Any:
     """A value as JSON data."""
@@ -59,6 +61,8 @@ def _read(kind: Any, data: Any, path: str) -> Any:
         values = {}
         for f in dataclasses.fields(kind):
             where = f"{path}.{f.name}" if path else f.name
+            if f.name not in data and f.name in LATER_FIELDS:
+                continue  # a record from before the field: its default (dataclass)
             if f.name not in data:
                 raise InvalidAction(msg("{field} is missing", field=where))
             values[f.name] = _read(hints[f.name], data[f.name], where)

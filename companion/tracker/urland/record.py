@@ -18,10 +18,11 @@ from companion.tracker.record_core import (
     FORMAT,
     MAX_ENTRIES,
     VERSION,
+    Entering,
     Undo,
     effective_actions,
-    undo_from_dict,
-    undo_to_dict,
+    marker_from_dict,
+    marker_to_dict,
 )
 from companion.tracker.record_errors import RecordError, too_many, undo_too_far
 from companion.tracker.urland import codec, engine
@@ -31,20 +32,19 @@ from companion.tracker.urland.log import Event, visible
 from companion.tracker.urland.state import PANIC, UNKNOWN, Step, UrlandSetup, UrlandState
 
 GAME = "urland"
-Entry = Action | Undo
+Entry = Action | Undo | Entering
 
 
 def entry_to_dict(entry: Entry) -> dict[str, Any]:
     """An entry in record form."""
-    if isinstance(entry, Undo):
-        return undo_to_dict(entry)
-    return codec.action_to_dict(entry)
+    marker = marker_to_dict(entry)
+    return codec.action_to_dict(entry) if marker is None else marker
 
 
 def entry_from_dict(data: Any) -> Entry:
     """An entry from record form; raises InvalidAction."""
-    undo = undo_from_dict(data)
-    return codec.action_from_dict(data) if undo is None else undo
+    marker = marker_from_dict(data)
+    return codec.action_from_dict(data) if marker is None else marker
 
 
 def record_to_dict(setup: UrlandSetup, entries: tuple[Entry, ...]) -> dict[str, Any]:
@@ -79,7 +79,8 @@ def record_from_dict(data: Any) -> tuple[UrlandSetup, tuple[Entry, ...]]:
             raise RecordError(exc.msg, i) from None
         if isinstance(entry, Undo) and entry.to > in_force:
             raise RecordError(undo_too_far(entry.to, in_force), i)
-        in_force = entry.to if isinstance(entry, Undo) else in_force + 1
+        if not isinstance(entry, Entering):
+            in_force = entry.to if isinstance(entry, Undo) else in_force + 1
         entries.append(entry)
     return setup, tuple(entries)
 
@@ -91,7 +92,7 @@ def replay_entries(setup: UrlandSetup, entries: tuple[Entry, ...]) -> UrlandStat
     for i, entry in enumerate(entries, 1):
         if isinstance(entry, Undo):
             del kept[entry.to :]
-        else:
+        elif not isinstance(entry, Entering):
             kept.append((i, entry))
     state = engine.new_game(setup)
     for i, action in kept:

@@ -68,6 +68,9 @@ class UrlandSetup:
     board: BoardData = DEFAULT_BOARD
     options: Options = Options()
     rulebook: UrlandBook = UrlandBook.ITALIAN
+    # Who enters the players' choices: their phones (the laptop can always step in), or the
+    # referee alone. It changes who may submit, never a result (a record without it: phones).
+    phones: bool = True
 
     @property
     def people(self) -> tuple[Person, ...]:

@@ -38,6 +38,9 @@ class GameSetup:
     box_cubes: int = FOOD_CUBES_PER_COLOR  # food cubes of each color in the group's box
     extra_genes: ExtraGenesMode = ExtraGenesMode.NONE  # how extra genes enter (003 §Play)
     extra_start: tuple[str, ...] = ()  # the starting set (or the fixed list) of extra genes
+    # Who enters the players' choices: their phones (the laptop can always step in), or the
+    # referee alone. It changes who may submit, never a result (a record without it: phones).
+    phones: bool = True
 
     @property
     def players(self) -> int:

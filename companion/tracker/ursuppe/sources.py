@@ -191,6 +191,10 @@ EARLY_END = rule("game_end", {ES2: "Fin del juego"})
 CORRECTION = reading("corrections", N_("the referee sets what the table shows, with a reason"))
 TWO_PLAYERS = rule("two_players")
 UNDO = reading("corrections", N_("an undo is recorded in the log; nothing is erased"))
+ENTERING = reading(
+    "corrections",
+    N_("who enters the players' choices is the table's arrangement: it never changes a result"),
+)
 
 # ----- extra genes (the Advanced Genome Project), by the rule area each one changes -----
 AGP = "The Amoeba Advanced Genome Project"

@@ -128,7 +128,8 @@ def setup_from_form(form: Any) -> tuple[UrlandSetup, str]:
         tokens_by_app=form.get("tokens") != "table",
         bids_on_phones=form.get("bids") != "fists",
     )
-    setup = UrlandSetup(tuple(seats), board_from_form(form), options)
+    phones = form.get("entering") != "referee"
+    setup = UrlandSetup(tuple(seats), board_from_form(form), options, phones=phones)
     name = check_text(form.get("game_name") or "", msg("the name of this game")).strip()[:60]
     return setup, name or _("Urland of %(date)s", date=date.today().isoformat())
 

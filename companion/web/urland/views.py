@@ -25,6 +25,7 @@ from companion.tracker.record_errors import RecordError
 from companion.tracker.urland import codec, projection
 from companion.tracker.urland import moment as umoment
 from companion.tracker.urland import record as urecord
+from companion.tracker.urland.state import Step
 from companion.web.common import store
 from companion.web.urland.correction import secret_from_form
 from companion.web.urland.forms import retreat_form, special_action
@@ -68,7 +69,9 @@ def console_context(
 def seat_context(game: Game, color: Color) -> dict:
     """A phone: its own view (hand, bid, advice) and its own choices."""
     state = game.state
-    choices = projection.choices(state, color)
+    # The referee entering everything: a phone keeps only the choices no one else may make.
+    entered = game.phones_play or secret_choice(state)
+    choices = projection.choices(state, color) if entered else []
     return {
         "game": game,
         "token": request.view_args["token"],
@@ -76,7 +79,7 @@ def seat_context(game: Game, color: Color) -> dict:
         "groups": groups(state, [c for c in choices if c["type"] not in ("bid", "retreat")]),
         "retreat": retreat_form(choices),
         "bid": bid_form(choices),
-        "can_draw": projection.may_draw(state, color),
+        "can_draw": game.phones_play and projection.may_draw(state, color),
         "revision": game.revision,
         "rulebook": game.setup.rulebook,
         "error": None,
@@ -144,6 +147,14 @@ def action_from_form(state: Any, form: Any, viewer: Color | None) -> Any:
     if codec.action_to_dict(action) not in projection.choices(state, viewer):
         raise InvalidAction(msg("that choice is not yours to make now"))
     return action
+
+
+def secret_choice(state: Any) -> bool:
+    """Whether the choice awaited now is one only a phone makes: the environment player's
+    kept token, or a bid sealed on the phones (taken from the phones whoever enters the rest)."""
+    if state.step is Step.KEEP:
+        return True
+    return state.step is Step.BID and state.setup.options.bids_on_phones
 
 
 # ----- records -------------------------------------------------------------------------------

@@ -34,7 +34,6 @@ SHELL = GameShell(
     standings=views.standings,
     moment=views.moment,
     action_from_form=views.action,
-    seat_acts=False,
     setup_page=setup.setup_page,
     create=setup.create_ursuppe,
     export_text=views.export_text,

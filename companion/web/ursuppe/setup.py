@@ -188,6 +188,7 @@ def setup_from_form(form: Any) -> tuple[GameSetup, dict[str, Any]]:
         rulebook=rulebook,
         two_players=variant,
         decoy_scores=decoy_scores,
+        phones=form.get("entering") != "referee",
     )
     extras = {
         "dice_by_app": form.get("dice") in ("app", "auto"),

@@ -11,7 +11,6 @@ from flask import request
 from companion.gcpause import collector_paused
 from companion.store import Game
 from companion.tracker.colors import Color
-from companion.tracker.errors import InvalidAction
 from companion.tracker.ursuppe.data import GENES_BY_KEY
 from companion.tracker.ursuppe.record.document import record_from_dict, record_text, replay_record
 from companion.tracker.ursuppe.state import GameState
@@ -19,6 +18,7 @@ from companion.tracker.ursuppe.views.moment import changes
 from companion.tracker.ursuppe.views.public import public_view
 from companion.tracker.ursuppe.views.seat import person_seat_view, seat_view
 from companion.web.shapes import SHAPES
+from companion.web.ursuppe import phone
 from companion.web.ursuppe.console import context
 from companion.web.ursuppe.controls import action_from_form
 from companion.web.ursuppe.tvnews import news, own_events
@@ -43,6 +43,7 @@ def seat(game: Game, color: Color) -> dict:
         "shapes": SHAPES,
         "highlight": mine,
         "mine": mine,
+        **phone.choices(game, color, request.args.get("group", "")[:200]),
     }
 
 
@@ -89,9 +90,9 @@ def correction_form(game: Game) -> dict:
 
 
 def action(state: Any, form: Any, viewer: Any) -> Any:
-    """A console form as an action (phones take no choices in Ursuppe)."""
+    """A console form as an action, or a phone's (its own legal choices only: `phone`)."""
     if viewer is not None:
-        raise InvalidAction("phones take no choices in this game")
+        return phone.action(state, form, viewer)
     return action_from_form(state, form)
 
 

@@ -18,9 +18,10 @@ from companion.tracker.record_core import (
     FORMAT,
     MAX_ENTRIES,
     VERSION,
+    Entering,
     Undo,
-    undo_from_dict,
-    undo_to_dict,
+    marker_from_dict,
+    marker_to_dict,
 )
 from companion.tracker.record_errors import (
     RecordError,
@@ -37,10 +38,10 @@ from companion.tracker.ursuppe.engine import Applied, apply, new_game, validate_
 from companion.tracker.ursuppe.flow import Event
 from companion.tracker.ursuppe.record.chain import EMPTY, Chain
 from companion.tracker.ursuppe.record.codec import setup_from_dict, setup_to_dict
-from companion.tracker.ursuppe.sources import UNDO
+from companion.tracker.ursuppe.sources import ENTERING, UNDO
 from companion.tracker.ursuppe.state import GameSetup, GameState
 
-Entry = Action | Undo
+Entry = Action | Undo | Entering
 
 
 @dataclass(frozen=True)
@@ -53,15 +54,14 @@ class Record:
 
 def entry_to_dict(entry: Entry) -> dict[str, Any]:
     """An entry in record form."""
-    if isinstance(entry, Undo):
-        return undo_to_dict(entry)
-    return action_to_dict(entry)
+    marker = marker_to_dict(entry)
+    return action_to_dict(entry) if marker is None else marker
 
 
 def entry_from_dict(data: Any) -> Entry:
     """An entry from record form; raises InvalidAction."""
-    undo = undo_from_dict(data)
-    return action_from_dict(data) if undo is None else undo
+    marker = marker_from_dict(data)
+    return action_from_dict(data) if marker is None else marker
 
 
 def record_to_dict(record: Record) -> dict[str, Any]:
@@ -161,6 +161,9 @@ class History:
     )
     # the game's `apply` (None: Ursuppe's, looked up when called)
     step: Any = field(default=None, compare=False, repr=False)
+    # who enters the players' choices, as the newest `Entering` marker set it (None: as
+    # the setup says; a setup without it has the phones playing)
+    phones: bool | None = None
 
     @classmethod
     def begin(cls, setup: Any, new: Any = new_game, step: Any = None) -> History:
@@ -172,6 +175,13 @@ class History:
     def state(self) -> GameState:
         """The state now."""
         return self.in_force.top[1] if self.in_force else self.start
+
+    @property
+    def phones_play(self) -> bool:
+        """Whether the players choose on their phones now (else the referee enters all)."""
+        if self.phones is not None:
+            return self.phones
+        return getattr(self.setup, "phones", True)
 
     @property
     def revision(self) -> int:
@@ -223,16 +233,26 @@ class History:
                 raise IllegalAction(undo_too_far(entry.to, len(self.in_force)))
             in_force, dropped = self.in_force.cut(entry.to)
             target = in_force.top[0] if in_force else 0
-            history = History(
-                self.setup, self.start, self.recorded.push(entry), in_force, self.applied, self.step
-            )
+            history = self._with(entry, in_force)
             return history, (Event("undo", undone(target), UNDO),), tuple(s for s, _ in dropped)
+        if isinstance(entry, Entering):
+            history = self._with(entry, self.in_force, entry.phones)
+            return history, (Event("entering", entering_note(entry.phones), ENTERING),), ()
         state, events = self._apply(entry)
-        in_force = self.in_force.push((seq, state))
-        history = History(
-            self.setup, self.start, self.recorded.push(entry), in_force, self.applied, self.step
+        return self._with(entry, self.in_force.push((seq, state))), events, ()
+
+    def _with(self, entry: Entry, in_force: Chain, phones: bool | None = None) -> History:
+        """This history with one more entry recorded and the actions in force given."""
+        phones = self.phones if phones is None else phones
+        return History(
+            self.setup,
+            self.start,
+            self.recorded.push(entry),
+            in_force,
+            self.applied,
+            self.step,
+            phones,
         )
-        return history, events, ()
 
     def _apply(self, action: Action) -> Applied:
         """`apply` to the state now, or its result from when this action met this state before."""
@@ -244,6 +264,13 @@ class History:
         if result is None:
             result = known[1][action] = (self.step or apply)(before, action)
         return result
+
+
+def entering_note(phones: bool) -> Any:
+    """What the log says when the referee changes who enters the players' choices."""
+    if phones:
+        return msg("From now on the players choose on their phones (the laptop can step in).")
+    return msg("From now on the referee enters every choice on the laptop.")
 
 
 def replay_record(record: Record) -> tuple[GameState, list[tuple[int, Entry, tuple[Event, ...]]]]:

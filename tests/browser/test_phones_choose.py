@@ -1,0 +1,114 @@
+"""The players choose on their own phones (issue 31), in Chromium as the table holds them: the
+laptop's console (1366x800) and four phones (390x844) in Spanish, Italian, English and
+Spanish. With the app rolling and drawing by itself, the awaited player's phone shows the
+console's choices and its taps move the game on: no console tap after the setup. The console
+says whose phone it waits for, the other phones and the TV who is choosing. Screenshots land
+in test-artifacts/ (phones-*.png).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from webforms import setup_form
+
+PLAYERS = (("Ana", "red"), ("Ben", "yellow"), ("Cleo", "green"), ("Dev", "blue"))
+LANGS = {"red": "es", "yellow": "it", "green": "en", "blue": "es"}
+LAPTOP = {"width": 1366, "height": 800}
+PHONE = {"width": 390, "height": 844}
+CONTROLS = (  # what a phone taps on its turn, in this order of preference
+    "[data-phone-choices] .buttons button",
+    "[data-phone-choices] .space-buttons button",
+    "[data-phone-choices] .stage-groups a",
+    "[data-phone-choices] form.carry button[type=submit]",
+    "[data-phone-choices] .card-choices button",
+)
+
+
+def new_game(live_server, **overrides: str) -> str:
+    """A 4-player game made through the setup form (the app rolls and draws by itself)."""
+    client = live_server.app.test_client()
+    client.get(f"/referee/{live_server.app.config['REFEREE_TOKEN']}")
+    csrf = re.search(r'name="csrf" value="([^"]+)"', client.get("/").get_data(as_text=True))
+    form = setup_form("Phones evening", PLAYERS, dice="auto", cards="app", deck_confirmed="on")
+    form.update({"csrf": csrf.group(1), **overrides})
+    response = client.post("/games", data=form)
+    assert response.status_code == 303, response.get_data(as_text=True)[:300]
+    return response.headers["Location"].rsplit("/", 1)[-1]
+
+
+def open_phone(browser, console_watch, url: str, token: str, lang: str):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context.set_default_timeout(10_000)
+    page = console_watch.watch(context.new_page())
+    page.goto(f"{url}/lang/{lang}?next=/s/{token}")
+    page.wait_for_selector("#seat")
+    return context, page
+
+
+def tap_own_choice(page) -> str:
+    """Tap the first choice the phone offers (as a player would), once it is armed."""
+    page.wait_for_selector("#seat[data-armed=yes]:not([data-busy]) [data-phone-choices]")
+    for selector in CONTROLS:
+        control = page.locator(selector)
+        if control.count():
+            control.first.tap()
+            return selector
+    raise AssertionError("the awaited phone offers no choice: " + page.inner_text("#seat")[:400])
+
+
+@pytest.mark.slow
+def test_four_phones_play_turns_with_no_console_tap(browser, live_server, console_watch, shot):
+    store = live_server.app.extensions["companion.store"]
+    game_id = new_game(live_server)
+    tokens = store.seat_tokens(game_id)
+    laptop = browser.new_context(viewport=LAPTOP)
+    laptop.set_default_timeout(10_000)
+    console = console_watch.watch(laptop.new_page())
+    console.goto(live_server.referee_link)
+    console.goto(f"{live_server.url}/games/{game_id}")
+    posts: list[str] = []
+    console.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    phones = {
+        color: open_phone(browser, console_watch, live_server.url, tokens[color], LANGS[color])
+        for color in tokens
+    }
+    tv_context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    tv = console_watch.watch(tv_context.new_page())
+    tv.goto(f"{live_server.url}/b/{store.get(game_id).board_token}")
+
+    start = store.get(game_id).revision
+    tapped: dict[str, int] = {}
+    shots = set()
+    try:
+        for _ in range(40):
+            game = store.get(game_id)
+            actor = game.core.prompt(game.state).actor
+            assert actor is not None, f"no player awaited at {game.state.cursor.step}"
+            page = phones[actor.value][1]
+            page.wait_for_selector(f'#seat[data-revision="{game.revision}"]')
+            if actor.value not in shots:  # each phone's first turn, in its language
+                shots.add(actor.value)
+                console.wait_for_selector(f'[data-waiting-phone="{actor.value}"]')
+                name = f"phones-{LANGS[actor.value]}-{actor.value}"
+                shot(page, f"{name}-choosing")
+                other = next(c for c in phones if c != actor.value)
+                shot(phones[other][1], f"{name}-seen-by-{LANGS[other]}-{other}")
+                shot(console, f"{name}-console-waiting")
+            tap_own_choice(page)
+            tapped[actor.value] = tapped.get(actor.value, 0) + 1
+            page.wait_for_function(
+                "rev => Number(document.querySelector('#seat').dataset.revision) > rev",
+                arg=game.revision,
+            )
+        shot(tv, "phones-tv")
+    finally:
+        for context, _page in phones.values():
+            context.close()
+        laptop.close()
+        tv_context.close()
+    assert store.get(game_id).revision >= start + 40
+    assert posts == [], f"the console tapped: {posts}"
+    assert len(tapped) >= 3, tapped  # the turns went round the table
+    console_watch.assert_clean()
