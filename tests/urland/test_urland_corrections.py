@@ -257,3 +257,22 @@ def test_the_bidder_choosing_and_the_genes_taken():
         fix(state, field="bought", value=4)
     done = fix(state, field="bought", value=3).state
     assert done.step is not Step.BUY and done.auction.ranking == ()
+
+
+def test_a_volcano_placed_at_the_table_joins_its_region_as_an_eruption_does(acting):
+    """002 §3.3: a volcano tile joins its region to its volcano neighbour; the token leaves."""
+    from companion.tracker.urland import board as geo
+
+    pile = [r for r in geo.live_regions(acting.merged) if int(r) not in acting.spots]
+    held = {t for h in acting.hands for t in h} | {acting.kept}
+    region = next(r for r in pile if int(r) not in held)
+    target = geo.volcano_target(acting.setup.board, acting.merged, region)
+    moved = acting.count(region, RED) + acting.count(target, RED)
+    state = fix(acting, field="erupted", area=region).state
+    assert region not in geo.live_regions(state.merged) and int(region) in state.out
+    assert state.tiles_left == acting.tiles_left - 1
+    assert state.count(geo.home(state.merged, region), RED) == moved
+    with pytest.raises(IllegalAction, match="in play"):
+        fix(acting, field="erupted", area=str(acting.kept))
+    with pytest.raises(InvalidAction):
+        fix(state, field="erupted", area="A")

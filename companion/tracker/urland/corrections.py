@@ -19,7 +19,7 @@ from companion.tracker.colors import Color
 from companion.tracker.correcting import checked, corrected
 from companion.tracker.errors import IllegalAction, InvalidAction
 from companion.tracker.msg import Msg, msg
-from companion.tracker.urland import auction, cite, roles, turn
+from companion.tracker.urland import auction, cite, roles, turn, volcanoes
 from companion.tracker.urland import board as geo
 from companion.tracker.urland import corrections_auction as auction_fixes
 from companion.tracker.urland import corrections_secret as secrets
@@ -174,6 +174,31 @@ def _actions_left(state: UrlandState, action: Correct) -> tuple[UrlandState, Msg
     return _counter("actions_left", msg("actions left"), 0, lambda s: 9)(state, action)
 
 
+def _erupted(state: UrlandState, action: Correct) -> tuple[UrlandState, Msg]:
+    """A volcano the table placed: its region joins its neighbour with its Ichto (002 §3.3);
+    the referee then corrects the Ichto there to what the table shows."""
+    need(action.area, action.field, msg("a region"))
+    region = str(action.area)
+    if region not in geo.live_regions(state.merged) or int(region) in state.out:
+        raise InvalidAction(msg("{region} has no volcano to erupt", region=region))
+    if not state.tiles_left:
+        raise IllegalAction(msg("no volcano tile is left"), cite.VOLCANOES)
+    token = int(region)
+    if token in state.spots or any(token in h for h in state.hands) or token == state.kept:
+        raise IllegalAction(
+            msg("the token of {region} is in play: it erupts at an epoch's end", region=region),
+            cite.VOLCANOES,
+        )
+    target = geo.volcano_target(state.setup.board, state.merged, region)
+    state = volcanoes.erupt(state, region, [], cite.CORRECTION)  # said below, as a correction
+    text = msg(
+        "a volcano tile placed on {region}, joined to {target} with its Ichto",
+        region=area_ref(region),
+        target=area_ref(target),
+    )
+    return state, text
+
+
 def _actor(state: UrlandState, action: Correct) -> tuple[UrlandState, Msg]:
     color = color_of(state, action)
     order = roles.ichto_players(state)
@@ -209,6 +234,7 @@ FIXES: dict[str, Callable[[UrlandState, Correct], tuple[UrlandState, Msg]]] = {
     "turn": _counter("turn", msg("the turn"), 0, lambda s: 999),
     "actions_left": _actions_left,
     "actor": _actor,
+    "erupted": _erupted,
     **auction_fixes.FIXES,
     "kept": secrets.kept,
     "hand": secrets.hand,

@@ -32,6 +32,7 @@ NEEDS = {
     "double_turns": ("color", "number"),
     "gene": ("gene", "place"),
     "tiles": ("number",),
+    "erupted": ("area",),
     "epoch": ("number",),
     "turn": ("number",),
     "actions_left": ("number",),
@@ -52,6 +53,7 @@ def kind_labels(state: UrlandState) -> dict[str, str]:
         "double_turns": _("a player's double-turn tokens"),
         "gene": _("where a gene card is (a player's, face up, or in the deck)"),
         "tiles": _("volcano tiles left"),
+        "erupted": _("a volcano tile on a region (it joins its neighbour)"),
         "epoch": _("the epoch"),
         "turn": _("the turn"),
     }
