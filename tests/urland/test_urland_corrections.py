@@ -276,3 +276,24 @@ def test_a_volcano_placed_at_the_table_joins_its_region_as_an_eruption_does(acti
         fix(acting, field="erupted", area=str(acting.kept))
     with pytest.raises(InvalidAction):
         fix(state, field="erupted", area="A")
+
+
+def test_the_environment_player_is_corrected_before_their_draw():
+    """002 §2: the environment player draws; the dead is their left neighbour; the Ichto
+    players are the others. Each hand stays with its holder."""
+    from urland_helpers import setup_for
+
+    from companion.tracker.urland.actions import DealRegions, DrawToken, TurnGenes
+
+    state = engine.apply(engine.new_game(setup_for(4)), DrawToken(11)).state
+    pool = [t for t in range(1, 13) if t != 11]
+    hands = tuple(tuple(pool[i * 2 : i * 2 + 2]) for i in range(4))
+    state = engine.apply(state, DealRegions(hands)).state
+    state = engine.apply(state, TurnGenes(state.gene_deck[:4])).state
+    state = engine.apply(state, DrawToken(1)).state
+    assert state.step is Step.DRAW and state.env_color == BLUE
+    fixed = fix(state, field="env", color=GREEN).state
+    assert fixed.env_color == GREEN and fixed.dead_color == BLUE
+    assert fixed.step is Step.DRAW and fixed.hands == state.hands
+    with pytest.raises(IllegalAction, match="before they keep"):
+        fix(engine.apply(started(4), KeepToken(1)).state, field="env", color=GREEN)
