@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 
 from console_armed import wait_armed
+from test_accessibility import assert_accessible, with_axe
 from test_desk_browser import correct
 
 from companion.tracker.game import URLAND
@@ -45,7 +46,7 @@ def test_corrections_mid_game_on_the_console_and_a_phone(browser, live_server, c
     store, game = _acting_game(live_server)
     state = game.state
     red, acting = state.colors[0], state.actors[0]
-    laptop = browser.new_context(viewport=LAPTOP)
+    laptop = with_axe(browser.new_context(viewport=LAPTOP))
     laptop.add_cookies([{"name": "lang", "value": "it", "url": live_server.url}])
     referee = console_watch.watch(laptop.new_page())
     referee.goto(live_server.referee_link)
@@ -90,6 +91,7 @@ def test_corrections_mid_game_on_the_console_and_a_phone(browser, live_server, c
     referee.wait_for_selector("#console [data-why-final] details.why")
     referee.locator("#console [data-why-regions] details.why summary").first.click()
     shot(referee, "urland-desk-01-console-it")
+    assert_accessible(referee, "urland-desk-console-open-tools", shot)
 
     # The game goes on from the corrected position: the acting player ends their actions.
     wait_armed(referee)
@@ -100,7 +102,7 @@ def test_corrections_mid_game_on_the_console_and_a_phone(browser, live_server, c
     assert after.actors[0] != acting and after.player(red).marker == 9
 
     # The dead's phone, in Spanish: its own tokens, corrected; how its numbers come.
-    phone_context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    phone_context = with_axe(browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True))
     phone_context.add_cookies([{"name": "lang", "value": "es", "url": live_server.url}])
     dead = after.dead_color
     token = store.seat_tokens(game.id)[dead.value]
@@ -118,6 +120,7 @@ def test_corrections_mid_game_on_the_console_and_a_phone(browser, live_server, c
     form.locator("input[name=reason]").fill("leí mal la ficha")
     phone.locator("#seat details.why summary").first.click()
     shot(phone, "urland-desk-02-phone-es")
+    assert_accessible(phone, "urland-desk-phone-open-tools", shot)
     form.locator("button[type=submit]").click()
     phone.wait_for_selector(f'#seat strong.token[data-token="{new}"]')
     assert store.get(game.id).state.hands[after.seat(dead)] == (hand[0], new)

@@ -7,7 +7,8 @@ classified here before it ships.
 
 The walk, the seats and the forged requests run with an Urland game too (issue 10): its
 phones submit their own choices (a kept token, a sealed bid), and a seat may make only its
-own, a TV or a revoked link none; Ursuppe's tools (dice, corrections, "why") are 404 there.
+own, a TV or a revoked link none; Ursuppe's dice are 404 there (its corrections and "why"
+numbers are Urland's own too).
 
 Besides the walk: every POST refuses a missing or wrong CSRF token and a foreign origin and
 changes nothing; tokens carry at least 128 bits; every HTML response forbids inline scripts;
@@ -54,7 +55,7 @@ CSRF_RE = re.compile(r'"X-CSRF-Token": "([^"]+)"')
 H1_RE = re.compile(r"<h1>(.*?)</h1>", re.S)
 TAG_RE = re.compile(r"<[^>]+>")
 WALK_TAP = "rolesWalkTap-0001"  # a well-formed tap id that no submission carried
-URSUPPE_TOOLS = {"roll", "correct", "correction", "why"}  # 404 for an Urland game, any role
+URSUPPE_TOOLS = {"roll"}  # 404 for an Urland game, any role (its corrections and "why" are its own)
 
 # Every rule of app.url_map (and method) -> how it is guarded.
 #   open: everybody (static files, liveness)   index: welcome page or the referee's games
@@ -356,6 +357,12 @@ def referee_post(w: World, rule: str) -> tuple[dict[str, Any], bool]:
         return {"by": "referee", "revision": revision}, False
     if rule.endswith("/correct"):
         fields = {"field": "bp", "color": "red", "value": "7", "reason": "the table says so"}
+        if w.game == "urland":  # a marker on a free space
+            fields = {
+                **fields,
+                "field": "marker",
+                "value": str(game.state.setup.board.track_length),
+            }
         return {**fields, "revision": revision}, False
     return {"revision": revision}, False
 

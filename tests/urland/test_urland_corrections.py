@@ -257,3 +257,43 @@ def test_the_bidder_choosing_and_the_genes_taken():
         fix(state, field="bought", value=4)
     done = fix(state, field="bought", value=3).state
     assert done.step is not Step.BUY and done.auction.ranking == ()
+
+
+def test_a_volcano_placed_at_the_table_joins_its_region_as_an_eruption_does(acting):
+    """002 §3.3: a volcano tile joins its region to its volcano neighbour; the token leaves."""
+    from companion.tracker.urland import board as geo
+
+    pile = [r for r in geo.live_regions(acting.merged) if int(r) not in acting.spots]
+    held = {t for h in acting.hands for t in h} | {acting.kept}
+    region = next(r for r in pile if int(r) not in held)
+    target = geo.volcano_target(acting.setup.board, acting.merged, region)
+    moved = acting.count(region, RED) + acting.count(target, RED)
+    state = fix(acting, field="erupted", area=region).state
+    assert region not in geo.live_regions(state.merged) and int(region) in state.out
+    assert state.tiles_left == acting.tiles_left - 1
+    assert state.count(geo.home(state.merged, region), RED) == moved
+    with pytest.raises(IllegalAction, match="in play"):
+        fix(acting, field="erupted", area=str(acting.kept))
+    with pytest.raises(InvalidAction):
+        fix(state, field="erupted", area="A")
+
+
+def test_the_environment_player_is_corrected_before_their_draw():
+    """002 §2: the environment player draws; the dead is their left neighbour; the Ichto
+    players are the others. Each hand stays with its holder."""
+    from urland_helpers import setup_for
+
+    from companion.tracker.urland.actions import DealRegions, DrawToken, TurnGenes
+
+    state = engine.apply(engine.new_game(setup_for(4)), DrawToken(11)).state
+    pool = [t for t in range(1, 13) if t != 11]
+    hands = tuple(tuple(pool[i * 2 : i * 2 + 2]) for i in range(4))
+    state = engine.apply(state, DealRegions(hands)).state
+    state = engine.apply(state, TurnGenes(state.gene_deck[:4])).state
+    state = engine.apply(state, DrawToken(1)).state
+    assert state.step is Step.DRAW and state.env_color == BLUE
+    fixed = fix(state, field="env", color=GREEN).state
+    assert fixed.env_color == GREEN and fixed.dead_color == BLUE
+    assert fixed.step is Step.DRAW and fixed.hands == state.hands
+    with pytest.raises(IllegalAction, match="before they keep"):
+        fix(engine.apply(started(4), KeepToken(1)).state, field="env", color=GREEN)

@@ -19,10 +19,11 @@ from companion.tracker.colors import Color
 from companion.tracker.correcting import checked, corrected
 from companion.tracker.errors import IllegalAction, InvalidAction
 from companion.tracker.msg import Msg, msg
-from companion.tracker.urland import auction, cite, roles, turn
+from companion.tracker.urland import auction, cite, roles, turn, volcanoes
 from companion.tracker.urland import board as geo
 from companion.tracker.urland import corrections_auction as auction_fixes
 from companion.tracker.urland import corrections_secret as secrets
+from companion.tracker.urland import corrections_turn as turn_fixes
 from companion.tracker.urland.actions import Correct
 from companion.tracker.urland.board import GOAL, VOLCANO_TILES
 from companion.tracker.urland.correction_inputs import color_of, need, set_text, value_in
@@ -168,32 +169,27 @@ def _counter(name: str, what: Msg, low: int, high: Callable[[UrlandState], int])
     return correct
 
 
-def _actions_left(state: UrlandState, action: Correct) -> tuple[UrlandState, Msg]:
-    if state.step is not Step.ACTIONS:
-        raise IllegalAction(msg("no Ichto player is taking actions now"), cite.ACTIONS)
-    return _counter("actions_left", msg("actions left"), 0, lambda s: 9)(state, action)
-
-
-def _actor(state: UrlandState, action: Correct) -> tuple[UrlandState, Msg]:
-    color = color_of(state, action)
-    order = roles.ichto_players(state)
-    if state.step is not Step.ACTIONS:
-        raise IllegalAction(msg("no Ichto player is taking actions now"), cite.ACTIONS)
-    if color not in order:
+def _erupted(state: UrlandState, action: Correct) -> tuple[UrlandState, Msg]:
+    """A volcano the table placed: its region joins its neighbour with its Ichto (002 §3.3);
+    the referee then corrects the Ichto there to what the table shows."""
+    need(action.area, action.field, msg("a region"))
+    region = str(action.area)
+    if region not in geo.live_regions(state.merged) or int(region) in state.out:
+        raise InvalidAction(msg("{region} has no volcano to erupt", region=region))
+    if not state.tiles_left:
+        raise IllegalAction(msg("no volcano tile is left"), cite.VOLCANOES)
+    token = int(region)
+    if token in state.spots or any(token in h for h in state.hands) or token == state.kept:
         raise IllegalAction(
-            msg("{who} is not an Ichto player this turn", who=player_ref(state, color)),
-            cite.ROLES,
+            msg("the token of {region} is in play: it erupts at an epoch's end", region=region),
+            cite.VOLCANOES,
         )
-    before = state.actors[0]
-    actors = order[order.index(color) :]
-    state = replace(
-        state, actors=actors, actions_left=roles.allowance(state, color), double_used=False
-    )
+    target = geo.volcano_target(state.setup.board, state.merged, region)
+    state = volcanoes.erupt(state, region, [], cite.CORRECTION)  # said below, as a correction
     text = msg(
-        "the Ichto player acting now set from {before} to {after} ({n} actions)",
-        before=player_ref(state, before),
-        after=player_ref(state, color),
-        n=state.actions_left,
+        "a volcano tile placed on {region}, joined to {target} with its Ichto",
+        region=area_ref(region),
+        target=area_ref(target),
     )
     return state, text
 
@@ -207,8 +203,8 @@ FIXES: dict[str, Callable[[UrlandState, Correct], tuple[UrlandState, Msg]]] = {
     "tiles": _counter("tiles_left", msg("volcano tiles left"), 0, lambda s: VOLCANO_TILES),
     "epoch": _counter("epoch", msg("the epoch"), 1, lambda s: MAX_EPOCHS),
     "turn": _counter("turn", msg("the turn"), 0, lambda s: 999),
-    "actions_left": _actions_left,
-    "actor": _actor,
+    **turn_fixes.FIXES,
+    "erupted": _erupted,
     **auction_fixes.FIXES,
     "kept": secrets.kept,
     "hand": secrets.hand,
@@ -249,4 +245,6 @@ def settle(state: UrlandState, events: Events) -> UrlandState:
         return auction.done_with(state, events)
     if state.step is Step.BUY:  # the genes all taken, or a bidder who cannot pay
         return auction.next_bidder(state, events)
+    if state.step is Step.DRAW:  # a new environment player with three tokens keeps one
+        return turn.continue_draw(state, events)
     return state

@@ -32,10 +32,12 @@ NEEDS = {
     "double_turns": ("color", "number"),
     "gene": ("gene", "place"),
     "tiles": ("number",),
+    "erupted": ("area",),
     "epoch": ("number",),
     "turn": ("number",),
     "actions_left": ("number",),
     "actor": ("color",),
+    "env": ("color",),
     "paying": ("number",),
     "bid": ("color", "number"),
     "bidder": ("color",),
@@ -52,6 +54,7 @@ def kind_labels(state: UrlandState) -> dict[str, str]:
         "double_turns": _("a player's double-turn tokens"),
         "gene": _("where a gene card is (a player's, face up, or in the deck)"),
         "tiles": _("volcano tiles left"),
+        "erupted": _("a volcano tile on a region (it joins its neighbour)"),
         "epoch": _("the epoch"),
         "turn": _("the turn"),
     }
@@ -60,6 +63,8 @@ def kind_labels(state: UrlandState) -> dict[str, str]:
         kinds["actor"] = _("which Ichto player is acting")
     if state.step is Step.PAY:
         kinds["paying"] = _("Ichto still to pay for the gene bought")
+    if state.step is Step.DRAW:
+        kinds["env"] = _("the environment player (before their draw)")
     if state.step in (Step.BUY, Step.PAY):  # the fists are open: the bids are public
         kinds["bid"] = _("a player's bid, as the fists opened")
         kinds["bidder"] = _("which bidder chooses a gene now")
@@ -131,6 +136,8 @@ def correction_form(state: UrlandState, form: Any = None) -> dict[str, Any]:
     }
     if kind == "actor" and state.actors and not form:
         picked["color"] = state.actors[0].value
+    if kind == "env" and not form:
+        picked["color"] = state.env_color.value
     if kind == "bidder" and state.auction.ranking and not form:
         picked["color"] = state.auction.ranking[0].value
     now = _now(state)
