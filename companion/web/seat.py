@@ -45,14 +45,19 @@ def _seat(token: str):
 @bp.errorhandler(Revoked)
 def revoked(exc: Revoked):
     """410 with a `#seat` that says so and polls no more (its page, or the bare partial)."""
+    whole = request.endpoint == "seat.page" and not wants_partial()
+    return revoked_page(exc.game_id, whole)
+
+
+def revoked_page(game_id: str, whole: bool = True):
+    """The 410 answer to a revoked seat's link: the page (or its `#seat` alone) that says to
+    ask the referee for the new code."""
     try:
-        revision = store().get(exc.game_id).revision
+        revision = store().get(game_id).revision
     except NotFound:
         revision = 0
     message = _("This code was revoked: ask the referee for your new one")
-    page = "revoked_seat.html" if request.endpoint == "seat.page" else "_revoked_seat.html"
-    if wants_partial():
-        page = "_revoked_seat.html"
+    page = "revoked_seat.html" if whole else "_revoked_seat.html"
     return render_template(page, message=message, revision=revision), 410
 
 

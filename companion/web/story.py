@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, abort, make_response, render_template
 
 from companion.store import Game, NotFound
 from companion.web.auth import referee_required
@@ -19,6 +19,7 @@ from companion.web.common import store
 from companion.web.console import load
 from companion.web.gameshells import served, shell_of
 from companion.web.records import attachment
+from companion.web.seat import revoked_page
 
 bp = Blueprint("story", __name__)
 
@@ -45,8 +46,8 @@ def _seat_game(token: str) -> Game:
         game_id, _color, revoked = store().find_seat(token)
     except NotFound:
         abort(404)
-    if revoked:
-        abort(404)
+    if revoked:  # as the seat's own pages answer: ask the referee for the new code
+        abort(make_response(revoked_page(game_id)))
     return store().get(game_id)
 
 

@@ -94,6 +94,10 @@ ROUTES: dict[tuple[str, str], str] = {
     ("/games/<game_id>/delete", "POST"): "referee",  # the walk deletes a game of its own
     ("/games/import", "POST"): "referee",
     ("/games/<game_id>/taps/<tap>/settle", "POST"): "referee",  # did a tap reach the server?
+    ("/games/<game_id>/story", "GET"): "referee",  # the evening's story (issue 32)
+    ("/games/<game_id>/story/export", "GET"): "referee",  # as one self-contained file
+    ("/group", "GET"): "referee",  # the group's history
+    ("/group/merge", "POST"): "referee",  # two names of one person
     ("/games/<game_id>/preview", "GET"): "preview",  # a form's line before it is sent (Urland)
     ("/s/<token>", "GET"): "seat",
     ("/s/<token>/view", "GET"): "seat",
@@ -103,10 +107,13 @@ ROUTES: dict[tuple[str, str], str] = {
     ("/s/<token>/roll", "POST"): "seat_roll",  # "Roll for me" on the awaited phone (Ursuppe)
     ("/s/<token>/taps/<tap>/settle", "POST"): "seat_settle",  # did a phone's tap arrive?
     ("/s/<token>/preview", "GET"): "seat_preview",  # a phone form's line before it is sent
+    ("/s/<token>/story", "GET"): "seat_story",  # the story, public information only
+    ("/s/<token>/story/export", "GET"): "seat_story",
     ("/b/<token>", "GET"): "board",
     ("/b/<token>/view", "GET"): "board",
     ("/b/<token>/events", "GET"): "board",
     ("/b/<token>/manifest.webmanifest", "GET"): "board",
+    ("/b/<token>/story", "GET"): "board",
 }
 
 
@@ -417,6 +424,11 @@ def plan(w: World, rule: str, method: str, role: str) -> Check:
             else:
                 extra.append(h1_is("Bartholomew" if role == "seat_b" else "Anastasia"))
             return Check(role, method, url, 200, extra=extra)
+        return Check(role, method, url, 410 if role == "revoked" else 404)
+    if kind == "seat_story":  # a seat's link opens the story, the game's public view
+        url = url.replace("<token>", role_seat_token(w, role))
+        if role in ("seat_a", "seat_b", "referee"):
+            return Check(role, method, url, 200)  # tests/web checks what it shows
         return Check(role, method, url, 410 if role == "revoked" else 404)
     if kind == "seat_post":  # a phone's own choice: none is red's or yellow's now (422)
         url = url.replace("<token>", role_seat_token(w, role))
