@@ -131,8 +131,8 @@ def test_a_phone_offers_the_story_and_opens_it_in_italian(
 def test_the_referee_story_links_each_moment_to_its_moment_page(
     context_of, live_server, console_watch, shot, which
 ):
-    game = ursuppe_game(live_server, "six-players") if which == "ursuppe" else urland_game(
-        live_server
+    game = (
+        ursuppe_game(live_server, "six-players") if which == "ursuppe" else urland_game(live_server)
     )
     page = console_watch.watch(context_of(LAPTOP).new_page())
     page.goto(live_server.referee_link)
@@ -163,7 +163,8 @@ def test_the_exported_story_opens_with_the_network_off(context_of, live_server, 
     offline = context_of(LAPTOP)
     offline.set_offline(True)
     asked = []
-    offline.on("request", lambda r: None if r.url.startswith(("file:", "data:")) else asked.append(r))
+    local = ("file:", "data:")
+    offline.on("request", lambda r: None if r.url.startswith(local) else asked.append(r))
     view = offline.new_page()
     view.goto(saved.as_uri())
     images = view.locator(".story-chart img")
