@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, abort, make_response, render_template
+from flask_babel import gettext as _
 
 from companion.store import Game, NotFound
 from companion.web.auth import referee_required
@@ -41,13 +42,17 @@ def story_context(game: Game, reader: str, token: str | None = None) -> dict:
 
 
 def _seat_game(token: str) -> Game:
+    """A seat link's game; 404 for no such link, 410 for a revoked one (as the seat says)."""
     try:
         game_id, _color, revoked = store().find_seat(token)
     except NotFound:
         abort(404)
+    game = store().get(game_id)
     if revoked:
-        abort(404)
-    return store().get(game_id)
+        message = _("This code was revoked: ask the referee for your new one")
+        page = render_template("revoked_seat.html", message=message, revision=game.revision)
+        abort(make_response(page, 410))
+    return game
 
 
 def _board_game(token: str) -> Game:

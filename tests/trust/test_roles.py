@@ -103,6 +103,14 @@ ROUTES: dict[tuple[str, str], str] = {
     ("/b/<token>/view", "GET"): "board",
     ("/b/<token>/events", "GET"): "board",
     ("/b/<token>/manifest.webmanifest", "GET"): "board",
+    # Issue 32: a game's story (public information only) and the group's history.
+    ("/games/<game_id>/story", "GET"): "referee",  # the referee's: moments link to /at/N
+    ("/games/<game_id>/story/export", "GET"): "referee",
+    ("/s/<token>/story", "GET"): "seat_story",
+    ("/s/<token>/story/export", "GET"): "seat_story",
+    ("/b/<token>/story", "GET"): "board",
+    ("/group", "GET"): "referee",
+    ("/group/merge", "POST"): "referee",
 }
 
 
@@ -393,6 +401,11 @@ def plan(w: World, rule: str, method: str, role: str) -> Check:
             else:
                 extra.append(h1_is("Bartholomew" if role == "seat_b" else "Anastasia"))
             return Check(role, method, url, 200, extra=extra)
+        return Check(role, method, url, 410 if role == "revoked" else 404)
+    if kind == "seat_story":  # a seat's story: its link's, read-only
+        url = url.replace("<token>", role_seat_token(w, role))
+        if role in ("seat_a", "seat_b", "referee"):
+            return Check(role, method, url, 200, extra=[no_posting_forms])
         return Check(role, method, url, 410 if role == "revoked" else 404)
     if kind == "seat_post":  # Ursuppe's phones submit nothing: 404; Urland's their own choices
         url = url.replace("<token>", role_seat_token(w, role))
