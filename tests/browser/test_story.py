@@ -12,7 +12,6 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import ARTIFACTS
 from test_accessibility import assert_accessible, with_axe
 from test_table import drive_one_step
 from test_tv_and_phone import EXAMPLES, PHONE, TV, seat_tokens, smallest
@@ -178,7 +177,7 @@ def test_the_exported_story_opens_with_the_network_off(context_of, live_server, 
         assert view.evaluate(drawn, images.nth(i).element_handle())
     assert view.locator(".story-chart table").first.is_visible()  # the tables are open
     assert asked == []
-    view.screenshot(path=str(ARTIFACTS / "laptop-1366-story-file.png"), full_page=True)
+    shot(view, "laptop-1366-story-file")
     assert_accessible(view, "story-file", shot)
 
 
