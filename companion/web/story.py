@@ -42,6 +42,7 @@ def story_context(game: Game, reader: str, token: str | None = None) -> dict:
 
 
 def _seat_game(token: str) -> Game:
+    """A seat link's game; 404 for no such link, 410 for a revoked one (as the seat says)."""
     try:
         game_id, _color, revoked = store().find_seat(token)
     except NotFound:

@@ -7,8 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask_babel import gettext as _
-
 from companion.i18n import t
 from companion.tracker.colors import Color
 from companion.web.charts import Chart, Series
@@ -63,11 +61,6 @@ def moments(found: Sequence[Any]) -> list[dict[str, Any]]:
 def names_of(refs: Mapping[Color, Any]) -> dict[Color, str]:
     """Each player as every screen names them (`Ana ● red`), in the reader's words."""
     return {color: t(ref) for color, ref in refs.items()}
-
-
-def nothing_yet() -> str:
-    """What an empty part of the story says."""
-    return _("Nothing yet.")
 
 
 def places(order: Sequence[Color], markers: Mapping[Color, int]) -> dict[Color, int]:

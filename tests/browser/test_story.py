@@ -12,8 +12,8 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import ARTIFACTS
 from test_accessibility import assert_accessible, with_axe
+from test_table import drive_one_step
 from test_tv_and_phone import EXAMPLES, PHONE, TV, seat_tokens, smallest
 
 from companion.tracker.game import URLAND
@@ -22,6 +22,7 @@ from companion.tracker.urland import record as urland_record
 from companion.tracker.ursuppe.record.document import record_from_dict
 
 LAPTOP = {"width": 1366, "height": 800}
+MAX_STEPS = 60
 
 
 def store_of(live_server):
@@ -58,22 +59,24 @@ def context_of(browser):
         context.close()
 
 
-def test_the_tv_switches_to_the_story_when_the_last_entry_lands(
-    context_of, live_server, console_watch, shot
+def test_the_tv_switches_to_the_story_when_the_referee_plays_the_game_to_its_end(
+    context_of, referee, live_server, console_watch, shot
 ):
-    whole = json.loads((EXAMPLES / "four-players.json").read_text())
-    record = record_from_dict(whole)
-    game = ursuppe_game(live_server, "four-players", cut=1)
+    game = ursuppe_game(live_server, "four-players", cut=3)  # the last divisions to play
     assert not game.over
     tv = console_watch.watch(context_of(TV).new_page())
     tv.goto(f"{live_server.url}/b/{game.board_token}")
     tv.wait_for_selector("[data-sync=ok]")
     assert tv.locator(".story").count() == 0
 
-    store_of(live_server).append(game.id, record.entries[-1], game.revision)
-    tv.wait_for_selector(".story-board-view .story-chart img", timeout=20_000)
+    referee.goto(f"{live_server.url}/games/{game.id}")
+    for _ in range(MAX_STEPS):  # the referee plays on, as at the table, to the game's end
+        if store_of(live_server).get(game.id).over:
+            break
+        drive_one_step(referee)
     final = store_of(live_server).get(game.id)
     assert final.over
+    tv.wait_for_selector(".story-board-view .story-chart img", timeout=20_000)
     banner = tv.text_content(".tv-turn.final .who").strip()
     assert banner.endswith("wins")
     ranking = tv.locator(".tv-standings .ranking li")
@@ -163,9 +166,8 @@ def test_the_exported_story_opens_with_the_network_off(context_of, live_server, 
     offline = context_of(LAPTOP)
     offline.set_offline(True)
     asked = []
-    offline.on(
-        "request", lambda r: None if r.url.startswith(("file:", "data:")) else asked.append(r)
-    )
+    local = ("file:", "data:")
+    offline.on("request", lambda r: None if r.url.startswith(local) else asked.append(r))
     view = offline.new_page()
     view.goto(saved.as_uri())
     images = view.locator(".story-chart img")
@@ -175,7 +177,7 @@ def test_the_exported_story_opens_with_the_network_off(context_of, live_server, 
         assert view.evaluate(drawn, images.nth(i).element_handle())
     assert view.locator(".story-chart table").first.is_visible()  # the tables are open
     assert asked == []
-    view.screenshot(path=str(ARTIFACTS / "laptop-1366-story-file.png"), full_page=True)
+    shot(view, "laptop-1366-story-file")
     assert_accessible(view, "story-file", shot)
 
 

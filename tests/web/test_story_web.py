@@ -199,8 +199,9 @@ def test_the_story_speaks_the_reader_s_language(referee, finished):
     assert "La storia della partita" in italian.get_data(as_text=True)
     assert "Posizione sul Percorso, round per round" in italian.get_data(as_text=True)
     assert "La historia de la partida" in spanish.get_data(as_text=True)
-    assert "Ronda 4: Ben ● red pasa a liderar la escala" not in spanish.get_data(as_text=True)
-    assert "Ronda 4: Ben" in spanish.get_data(as_text=True)
+    assert re.search(
+        r"Ronda \d+: Ben ● rojo pasa a liderar la escala", spanish.get_data(as_text=True)
+    )
 
 
 def test_a_game_in_play_tells_its_story_so_far(referee):

@@ -11,15 +11,14 @@ from companion.i18n import t
 from companion.store import Game
 from companion.tracker.urland import board as geo
 from companion.tracker.urland.genes import gene_term
-from companion.tracker.urland.story import region_ref
+from companion.tracker.urland.story import Story, region_ref
 from companion.tracker.urland.story import story as core_story
 from companion.web import storyparts as parts
 
 
 def story(game: Game) -> dict[str, Any]:
     """The story so far (whole once the game is over), in the reader's words."""
-    entries = game.entries
-    told = core_story(game.history.start, ((s, entries[s - 1], st) for s, st in game.kept))
+    told = _told(game)
     names = parts.names_of(game.setup.player_refs)
     colors = told.colors
     turn = _("Turn")
@@ -120,3 +119,9 @@ def summary(game: Game) -> dict[str, Any]:
             for c in ranking
         ]
     }
+
+
+def _told(game: Game) -> Story:
+    """The core's story of the entries in force (each with the state right after it)."""
+    entries = game.entries
+    return core_story(game.history.start, ((s, entries[s - 1], st) for s, st in game.kept))

@@ -12,15 +12,16 @@ from companion.store import Game
 from companion.tracker.colors import Color
 from companion.tracker.ursuppe.data import GENES_BY_KEY
 from companion.tracker.ursuppe.rules.people import TwoPlayers
+from companion.tracker.ursuppe.state import GameState
 from companion.tracker.ursuppe.views.public import person_ranking, ranking
+from companion.tracker.ursuppe.views.story import Story
 from companion.tracker.ursuppe.views.story import story as core_story
 from companion.web import storyparts as parts
 
 
 def story(game: Game) -> dict[str, Any]:
     """The story so far (whole once the game is over), in the reader's words."""
-    entries = game.entries
-    told = core_story(game.history.start, ((s, entries[s - 1], st) for s, st in game.kept))
+    told = _told(game)
     names = parts.names_of(game.setup.player_refs)
     colors = told.colors
     rnd = _("Round")
@@ -94,7 +95,7 @@ def story(game: Game) -> dict[str, Any]:
     }
 
 
-def _ranking(state) -> list[dict[str, Any]]:
+def _ranking(state: GameState) -> list[dict[str, Any]]:
     """The ranking as the standings give it (two players: the persons; never a decoy that
     does not score)."""
     if state.setup.two_players is TwoPlayers.NONE:
@@ -124,8 +125,7 @@ def summary(game: Game) -> dict[str, Any]:
     the person, however many colors they played; never the decoy) and the genes they bought
     (JSON, stored once per game)."""
     state = game.state
-    entries = game.entries
-    told = core_story(game.history.start, ((s, entries[s - 1], st) for s, st in game.kept))
+    told = _told(game)
     if state.setup.two_players is TwoPlayers.NONE:
         ranked = [(r["place"], r["name"], (Color(r["color"]),)) for r in ranking(state)]
     else:
@@ -146,3 +146,9 @@ def summary(game: Game) -> dict[str, Any]:
             for place, name, colors in ranked
         ]
     }
+
+
+def _told(game: Game) -> Story:
+    """The core's story of the entries in force (each with the state right after it)."""
+    entries = game.entries
+    return core_story(game.history.start, ((s, entries[s - 1], st) for s, st in game.kept))

@@ -73,7 +73,7 @@ class Story:
 class _Walk:
     """What the replay gathers, entry by entry."""
 
-    last: dict[int, GameState]  # round -> its last state
+    ends: dict[int, GameState]  # round -> the state its scoring left (000 §Fase 6)
     deaths: Counter  # (round, color) -> amoebas died
     purchases: list[Purchase]
     moments: list[Moment]
@@ -87,8 +87,8 @@ def story(start: GameState, steps: Iterable[tuple[int, Any, GameState]]) -> Stor
     walk = _Walk({}, Counter(), [], [], [])
     before = start
     for seq, entry, after in steps:
-        if after.round >= 1 and after.phase is not Phase.SETUP:
-            walk.last[after.round] = after
+        if after.round > before.round >= 1:  # round r scored: the next one begins
+            walk.ends[before.round] = after
         if not isinstance(entry, A.Correct):
             _deaths(walk, seq, entry, before, after)
             _purchase(walk, seq, entry, before, after)
@@ -99,9 +99,13 @@ def story(start: GameState, steps: Iterable[tuple[int, Any, GameState]]) -> Stor
 
 
 def _told(now: GameState, walk: _Walk) -> Story:
-    rounds = tuple(sorted(walk.last))
+    # Each round scored (the score history), then the round in play, so far.
+    played = len(now.score_history)
+    if now.phase not in (Phase.SETUP, Phase.OVER) and now.round > played:
+        played = now.round
+    rounds = tuple(range(1, played + 1))
     colors = now.colors
-    last = [walk.last[r] for r in rounds]
+    last = [walk.ends.get(r, now) for r in rounds]
 
     def series(read) -> dict[Color, tuple[int, ...]]:
         return {c: tuple(read(s, c) for s in last) for c in colors}
@@ -129,7 +133,13 @@ def _told(now: GameState, walk: _Walk) -> Story:
     return Story(
         colors=colors,
         rounds=rounds,
-        ladder=series(lambda s, c: s.player(c).marker),
+        ladder={
+            c: tuple(
+                now.score_history[r - 1][i] if r <= len(now.score_history) else now.player(c).marker
+                for r in rounds
+            )
+            for i, c in enumerate(colors)
+        },
         bp=series(lambda s, c: s.player(c).bp),
         alive=series(lambda s, c: sum(1 for a in s.amoebas if a.color == c)),
         deaths={c: tuple(walk.deaths[(r, c)] for r in rounds) for c in colors},
@@ -204,11 +214,11 @@ def _ladder(walk: _Walk, seq: int, before: GameState, after: GameState) -> None:
     if walk.leader is not None:
         text = msg(
             "Round {round}: {who} takes the lead on the ladder (space {space}).",
-            round=after.round,
+            round=before.round,  # the round the entry was made in (scoring ends it)
             who=player_ref(after, leaders[0]),
             space=top,
         )
-        walk.moments.append(Moment(seq, after.round, text))
+        walk.moments.append(Moment(seq, before.round, text))
     walk.leader = leaders[0]
 
 
