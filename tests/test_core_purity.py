@@ -73,6 +73,7 @@ SHARED = {
     "declare.py",
     "errors.py",
     "game.py",
+    "moments.py",
     "msg.py",
     "record_core.py",
     "record_errors.py",

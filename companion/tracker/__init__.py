@@ -15,6 +15,7 @@ Shared by both games (import nothing from either game's package, except the regi
 - `text.py`: the checks on the text a table types (names, notes).
 - `correcting.py`: what both games' referee corrections share (the reason, the log's line).
 - `derivation.py`: a "why this number" derivation (what, inputs, rule, options, source).
+- `moments.py`: a decisive moment of a game's story (what happened, at which entry).
 - `game.py`: the game interface the shell uses, and the registry of the games.
 
 One package per game:

@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.tracker import track
 from companion.tracker.colors import Color
+from companion.tracker.moments import Moment
 from companion.tracker.msg import Msg, msg, nmsg
 from companion.tracker.urland import actions as A
 from companion.tracker.urland import board as geo
@@ -40,15 +41,6 @@ class Mutation:
     seq: int
     bids: tuple[tuple[Color, int], ...]
     bought: tuple[tuple[Color, str, int, int, int], ...]  # (buyer, gene, price, seq, turn)
-
-
-@dataclass(frozen=True)
-class Moment:
-    """A decisive moment: what happened, in a sentence, and the entry it happened at."""
-
-    seq: int
-    round: int  # the turn
-    text: Msg
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.tracker.colors import Color
-from companion.tracker.msg import Msg, Seq, Term, msg, nmsg
+from companion.tracker.moments import Moment
+from companion.tracker.msg import Seq, Term, msg, nmsg
 from companion.tracker.ursuppe import actions as A
 from companion.tracker.ursuppe.data import DIRECTION_NAMES, GENES_BY_KEY
 from companion.tracker.ursuppe.state import GameState, Phase, amoeba_ref, player_ref
@@ -41,15 +42,6 @@ class RoundCard:
     round: int
     ozone: int
     drift: Term | None  # None: no drift
-
-
-@dataclass(frozen=True)
-class Moment:
-    """A decisive moment: what happened, in a sentence, and the entry it happened at."""
-
-    seq: int
-    round: int
-    text: Msg
 
 
 @dataclass(frozen=True)
