@@ -9,9 +9,9 @@ file; bench/RESULTS.md (the full run's) is left alone.
 from __future__ import annotations
 
 import math
-import subprocess
-import sys
 from pathlib import Path
+
+from bench_command import run_bench
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -19,16 +19,8 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_quick_benchmark_runs_and_reports_every_guard(tmp_path):
     results = ROOT / "bench" / "RESULTS.md"
     before = results.read_bytes() if results.exists() else None
-    out = tmp_path / "results.md"
-    done = subprocess.run(
-        [sys.executable, "-m", "bench", "--quick", "--server", "--out", str(out)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,  # about 20 s on a loaded 2-core machine
-    )
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]
-    text = out.read_text(encoding="utf-8")
+    # about 20 s on a loaded 2-core machine
+    text = run_bench(tmp_path / "results.md", "--quick", "--server", timeout=120)
     guards = [line for line in text.splitlines() if line.endswith(("| MET |", "| MISSED |"))]
     # action vs bare (2 games x 2 windows), late vs early (2 games), poll, first load,
     # propagation, three replays, three undo records, another game's action, and (issue 32)
