@@ -19,6 +19,7 @@ LAPTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 390, "height": 844}
 CONTROLS = (  # what a phone taps on its turn, in this order of preference
     "[data-phone-choices] .buttons button",
+    "#seat .mini-board .soup .space.legal .tap",  # a highlighted space on the phone's board
     "[data-phone-choices] .space-buttons button",
     "[data-phone-choices] .stage-groups a",
     "[data-phone-choices] form.carry button[type=submit]",
@@ -80,6 +81,7 @@ def test_four_phones_play_turns_with_no_console_tap(browser, live_server, consol
 
     start = store.get(game_id).revision
     tapped: dict[str, int] = {}
+    kinds: set[str] = set()
     shots = set()
     try:
         for _ in range(40):
@@ -96,7 +98,7 @@ def test_four_phones_play_turns_with_no_console_tap(browser, live_server, consol
                 other = next(c for c in phones if c != actor.value)
                 shot(phones[other][1], f"{name}-seen-by-{LANGS[other]}-{other}")
                 shot(console, f"{name}-console-waiting")
-            tap_own_choice(page)
+            kinds.add(tap_own_choice(page))
             tapped[actor.value] = tapped.get(actor.value, 0) + 1
             page.wait_for_function(
                 "rev => Number(document.querySelector('#seat').dataset.revision) > rev",
@@ -111,4 +113,111 @@ def test_four_phones_play_turns_with_no_console_tap(browser, live_server, consol
     assert store.get(game_id).revision >= start + 40
     assert posts == [], f"the console tapped: {posts}"
     assert len(tapped) >= 3, tapped  # the turns went round the table
+    assert "#seat .mini-board .soup .space.legal .tap" in kinds, kinds  # the board tapped
+    console_watch.assert_clean()
+
+
+def person_phone(store, game_id: str, tokens: dict[str, str], color) -> str:
+    """The seat link a person's phone opened: their first color's (one QR code per person)."""
+    person = next(p for p in store.get(game_id).setup.people if color in p.colors)
+    return tokens[person.holder.value]
+
+
+@pytest.mark.slow
+def test_double_play_ii_from_two_phones(browser, live_server, console_watch, shot):
+    """000 §Ursuppe para 2 jugadores: two people, two colors each, one phone each (Spanish and
+    Italian); each phone acts for both its colors, the console is never tapped."""
+    store = live_server.app.extensions["companion.store"]
+    players = (("Ana", "red"), ("Ana", "yellow"), ("Ben", "green"), ("Ben", "blue"))
+    game_id = new_game(live_server, **two_players_form(players))
+    tokens = store.seat_tokens(game_id)
+    phones = {
+        "red": open_phone(browser, console_watch, live_server.url, tokens["red"], "es"),
+        "green": open_phone(browser, console_watch, live_server.url, tokens["green"], "it"),
+    }
+    start = store.get(game_id).revision
+    acted = set()
+    try:
+        for _ in range(30):
+            game = store.get(game_id)
+            actor = game.core.prompt(game.state).actor
+            holder = next(p for p in game.setup.people if actor in p.colors).holder.value
+            page = phones[holder][1]
+            page.wait_for_selector(f'#seat[data-revision="{game.revision}"]')
+            tap_own_choice(page)
+            acted.add(actor.value)
+            page.wait_for_function(
+                "rev => Number(document.querySelector('#seat').dataset.revision) > rev",
+                arg=game.revision,
+            )
+        shot(phones["red"][1], "phones-double2-es-ana")
+        shot(phones["green"][1], "phones-double2-it-ben")
+    finally:
+        for context, _page in phones.values():
+            context.close()
+    assert store.get(game_id).revision >= start + 30
+    assert acted == {"red", "yellow", "green", "blue"}, acted  # both colors of each person
+    console_watch.assert_clean()
+
+
+def two_players_form(players) -> dict[str, str]:
+    """The setup form's fields for double play II with these four seats."""
+    form = {"two_players": "double2"}
+    for i, (name, color) in enumerate(players):
+        form[f"name{i}"], form[f"color{i}"] = name, color
+    return form
+
+
+URLAND_CONTROLS = (
+    "#seat .your-choices .buttons button",
+    "#seat .your-choices .choice-picker button",
+    "#seat [data-your-draw] button",
+)
+
+
+@pytest.mark.slow
+def test_urland_turns_from_the_phones(browser, live_server, console_watch, shot):
+    """Urland's Ichto actions entered on the acting player's phone (Spanish, Italian), the
+    console only following: a few turns, from the recorded game's first actions."""
+    from urland_recorded import urland_example, urland_index
+
+    from companion.tracker.game import URLAND
+    from companion.tracker.urland.state import Step
+
+    store = live_server.app.extensions["companion.store"]
+    setup, actions = urland_example()
+    upto = urland_index(setup, actions, Step.ACTIONS)
+    game_id = store.create_game(setup, "Urland phones", False, True, actions[:upto], core=URLAND).id
+    tokens = store.seat_tokens(game_id)
+    langs = dict(zip(tokens, ("es", "it", "es", "it")))
+    phones = {
+        c: open_phone(browser, console_watch, live_server.url, tokens[c], langs[c]) for c in tokens
+    }
+    start = store.get(game_id).revision
+    acted = set()
+    try:
+        for _ in range(20):
+            game = store.get(game_id)
+            actor = game.core.prompt(game.state).actor
+            if actor is None:
+                break  # chance: the console draws (the app does not draw by itself in Urland)
+            page = phones[actor.value][1]
+            page.wait_for_selector(f'#seat[data-revision="{game.revision}"]')
+            page.wait_for_selector("#seat[data-armed=yes]:not([data-busy])")
+            control = next((s for s in URLAND_CONTROLS if page.locator(s).count()), None)
+            if control is None:
+                break
+            if len(acted) < 2 and actor.value not in acted:
+                shot(page, f"phones-urland-{langs[actor.value]}-{actor.value}")
+            page.locator(control).first.tap()
+            acted.add(actor.value)
+            page.wait_for_function(
+                "rev => Number(document.querySelector('#seat').dataset.revision) > rev",
+                arg=game.revision,
+            )
+    finally:
+        for context, _page in phones.values():
+            context.close()
+    assert store.get(game_id).revision >= start + 8, store.get(game_id).revision - start
+    assert len(acted) >= 2, acted
     console_watch.assert_clean()

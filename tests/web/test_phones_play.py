@@ -150,6 +150,19 @@ def test_a_phone_records_its_choice_and_other_seats_are_refused_naming_why(game,
     assert game.game().entries[-1] == choice
 
 
+def test_the_awaited_phone_taps_a_highlighted_space_on_its_own_board(game, seat_tokens):
+    game.start_rolls_to_placement()
+    state = game.game().state
+    actor = game.game().core.prompt(state).actor
+    page = text_of(game.client.get(f"/s/{seat_tokens[actor.value]}"))
+    board = page.split('class="mini-board"', 1)[1]
+    act = f"/s/{seat_tokens[actor.value]}/act"
+    assert board.count('class="tap"') == len({a.space for a in legal_actions(state)})
+    assert f'hx-post="{act}"' in board and 'hx-target="#seat"' in board
+    other = next(t for c, t in seat_tokens.items() if c != actor.value)
+    assert 'class="tap"' not in text_of(game.client.get(f"/s/{other}"))
+
+
 def test_a_phone_cannot_play_another_colors_start_roll(game, seat_tokens):
     game.act_ok(action=json.dumps({"type": "turn_card", "card": "P1"}))
     state = game.game().state
