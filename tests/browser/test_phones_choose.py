@@ -221,3 +221,48 @@ def test_urland_turns_from_the_phones(browser, live_server, console_watch, shot)
     assert store.get(game_id).revision >= start + 8, store.get(game_id).revision - start
     assert len(acted) >= 2, acted
     console_watch.assert_clean()
+
+
+@pytest.mark.slow
+def test_a_whole_game_from_four_phones_with_no_console_tap(browser, live_server, console_watch):
+    """Issue 31's measure: a whole 4-player game with the app rolling and drawing, every
+    choice tapped on the awaited player's phone, the console (open, following) never tapped."""
+    from companion.tracker.ursuppe.state import Phase
+
+    store = live_server.app.extensions["companion.store"]
+    game_id = new_game(live_server)
+    tokens = store.seat_tokens(game_id)
+    laptop = browser.new_context(viewport=LAPTOP)
+    console = console_watch.watch(laptop.new_page())
+    console.goto(live_server.referee_link)
+    console.goto(f"{live_server.url}/games/{game_id}")
+    posts: list[str] = []
+    console.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    phones = {
+        color: open_phone(browser, console_watch, live_server.url, tokens[color], LANGS[color])
+        for color in tokens
+    }
+    taps = 0
+    try:
+        while store.get(game_id).state.phase is not Phase.OVER:
+            assert taps < 1500, "the game did not end"
+            game = store.get(game_id)
+            actor = game.core.prompt(game.state).actor
+            assert actor is not None, f"no player awaited at {game.state.cursor.step}"
+            page = phones[actor.value][1]
+            page.wait_for_selector(f'#seat[data-revision="{game.revision}"]')
+            tap_own_choice(page)
+            taps += 1
+            page.wait_for_function(
+                "rev => Number(document.querySelector('#seat').dataset.revision) > rev",
+                arg=game.revision,
+            )
+        for _context, page in phones.values():
+            page.wait_for_selector("#seat [data-final]")
+    finally:
+        for context, _page in phones.values():
+            context.close()
+        laptop.close()
+    assert posts == [], f"the console tapped: {posts}"
+    print(f"\nwhole game from phones: {taps} phone taps, {store.get(game_id).revision} entries")
+    console_watch.assert_clean()

@@ -329,3 +329,45 @@ def test_urland_other_phones_and_the_tv_see_who_is_choosing(referee):
     tv = text_of(referee.client.get(f"/b/{referee.game().board_token}"))
     assert f'data-choosing="{actor.value}"' in tv
     assert f'data-waiting-phone="{actor.value}"' in text_of(referee.console())
+
+
+# ----- hidden information stays on the allowed phone ----------------------------------------------
+def test_a_sensing_secret_stays_on_its_holders_phone_whoever_is_choosing(referee):
+    """003 §Migration Sensing: the next card for its holder alone. With the phones choosing,
+    the awaited phone's choices and the other pages' 'is choosing' lines never carry it."""
+    import random
+
+    from companion.tracker.ursuppe.state import Phase
+
+    referee.create_game(
+        extra_mode="fixed_list",
+        extra_gene=["migration_sensing"],
+        cards="app",
+        deck_confirmed="on",
+    )
+    rng = random.Random(3)
+    while referee.game().state.phase is not Phase.MOVEMENT:
+        referee.play_ok(rng.choice(legal_actions(referee.game().state)))
+    fields = {"field": "gene", "value": 1, "color": "blue", "gene": "migration_sensing"}
+    assert referee.post("/correct", {**fields, "reason": "t"}).status_code == 200
+    tokens = tokens_of(referee)
+    seen_choosing = set()
+    for _ in range(40):
+        state = referee.game().state
+        if state.phase is not Phase.MOVEMENT:
+            break
+        secret = f"Card {state.shuffled_order[0]}:"  # the next card, while it is next
+        actor = referee.game().core.prompt(state).actor
+        pages = {c: text_of(referee.client.get(f"/s/{t}")) for c, t in tokens.items()}
+        if actor is not None:
+            seen_choosing.add(actor.value)
+            assert "data-phone-choices" in pages[actor.value]
+        for color, page in pages.items():
+            assert (secret in page) == (color == "blue"), color
+            section = CHOICES_RE.search(page)
+            if section and color != "blue":
+                assert secret not in section.group(1)
+        assert secret not in text_of(referee.console())
+        assert secret not in text_of(referee.client.get(f"/b/{referee.game().board_token}"))
+        referee.play_ok(rng.choice(legal_actions(state)))
+    assert len(seen_choosing) >= 2, seen_choosing
