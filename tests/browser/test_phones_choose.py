@@ -266,3 +266,78 @@ def test_a_whole_game_from_four_phones_with_no_console_tap(browser, live_server,
     assert posts == [], f"the console tapped: {posts}"
     print(f"\nwhole game from phones: {taps} phone taps, {store.get(game_id).revision} entries")
     console_watch.assert_clean()
+
+
+def new_urland(live_server, **overrides: str) -> str:
+    """A 4-player Urland game made through its setup form (the board as the page shows it)."""
+    from trustlib import urland_board_fields
+
+    client = live_server.app.test_client()
+    client.get(f"/referee/{live_server.app.config['REFEREE_TOKEN']}")
+    csrf = re.search(r'name="csrf" value="([^"]+)"', client.get("/").get_data(as_text=True))
+    page = client.get("/games/new?game=urland").get_data(as_text=True)
+    form = {"csrf": csrf.group(1), "game": "urland", "game_name": "Urland phones"}
+    form.update(urland_board_fields(page))
+    for i, (name, color) in enumerate(PLAYERS):
+        form[f"name{i}"], form[f"color{i}"] = name, color
+    form.update(overrides)
+    response = client.post("/games", data=form)
+    assert response.status_code == 303, response.get_data(as_text=True)[:300]
+    return response.headers["Location"].rsplit("/", 1)[-1]
+
+
+@pytest.mark.slow
+def test_a_whole_urland_game_from_four_phones_with_no_console_tap(
+    browser, live_server, console_watch, shot
+):
+    """Issue 31's measure for Urland: the app draws by itself, every choice (an Ichto
+    action, a kept token, a sealed bid, a gene bought) is tapped on a phone, the console
+    (open, following) is never tapped, to the game's end."""
+    store = live_server.app.extensions["companion.store"]
+    game_id = new_urland(live_server, draws="auto")
+    tokens = store.seat_tokens(game_id)
+    laptop = browser.new_context(viewport=LAPTOP)
+    console = console_watch.watch(laptop.new_page())
+    console.goto(live_server.referee_link)
+    console.goto(f"{live_server.url}/games/{game_id}")
+    posts: list[str] = []
+    console.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    phones = {
+        color: open_phone(browser, console_watch, live_server.url, tokens[color], LANGS[color])
+        for color in tokens
+    }
+    taps = 0
+    try:
+        while not store.get(game_id).over:
+            assert taps < 2000, "the game did not end"
+            game = store.get(game_id)
+            actor = game.core.prompt(game.state).actor
+            if game.state.step.value == "bid":
+                from companion.tracker.urland import projection
+
+                bidder = next(c for c in game.state.colors if projection.choices(game.state, c))
+                page = phones[bidder.value][1]
+                page.wait_for_selector(f'#seat[data-revision="{game.revision}"] .sealed-bid')
+                page.wait_for_selector("#seat[data-armed=yes]:not([data-busy])")
+                page.locator(".sealed-bid button").tap()
+            else:
+                assert actor is not None, f"nobody awaited at {game.state.step}"
+                page = phones[actor.value][1]
+                page.wait_for_selector(f'#seat[data-revision="{game.revision}"]')
+                page.wait_for_selector("#seat[data-armed=yes]:not([data-busy])")
+                control = next((s for s in URLAND_CONTROLS if page.locator(s).count()), None)
+                assert control, f"{actor} offered nothing at {game.state.step}"
+                page.locator(control).first.tap()
+            taps += 1
+            page.wait_for_function(
+                "rev => Number(document.querySelector('#seat').dataset.revision) > rev",
+                arg=game.revision,
+            )
+        shot(phones["red"][1], "phones-urland-over-es-red")
+    finally:
+        for context, _page in phones.values():
+            context.close()
+        laptop.close()
+    assert posts == [], f"the console tapped: {posts}"
+    print(f"\nwhole Urland game from phones: {taps} phone taps, {store.get(game_id).revision}")
+    console_watch.assert_clean()

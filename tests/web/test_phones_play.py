@@ -371,3 +371,42 @@ def test_a_sensing_secret_stays_on_its_holders_phone_whoever_is_choosing(referee
         assert secret not in text_of(referee.client.get(f"/b/{referee.game().board_token}"))
         referee.play_ok(rng.choice(legal_actions(state)))
     assert len(seen_choosing) >= 2, seen_choosing
+
+
+def test_urland_the_app_draws_by_itself_when_set_up_so_and_never_after_an_undo(referee):
+    """With "drawn by the app by itself", chance (the deal, a token, genes, an erupting
+    region) never waits for the laptop: the phones play on, and the log says the app drew."""
+    import random
+
+    from urland_web import create_urland
+
+    from companion.tracker.urland import projection
+
+    create_urland(referee, draws="auto")
+    tokens = tokens_of(referee)
+    rng = random.Random(5)
+    drawn_by_app = 0
+    for _ in range(60):
+        game = referee.game()
+        assert game.core.chance(game.state) is None, game.state.step
+        state = game.state
+        for color in state.colors:
+            offered = projection.choices(state, color)
+            if offered:
+                data = {"action": json.dumps(rng.choice(offered))}
+                if state.step.value == "bid":
+                    data = {"bid": "0"}
+                response = phone_post(referee, tokens[color.value], **data)
+                assert response.status_code == 200, alert_of(response)
+                break
+        else:
+            raise AssertionError(f"no phone is offered anything at {state.step}")
+        drawn_by_app = sum("(the app drew it by itself)" in str(i.label) for i in game.log)
+    assert drawn_by_app >= 1
+    page = text_of(referee.console())
+    assert "(the app drew it by itself)" in page
+    before = referee.game()
+    drawn = [i.seq for i in before.log if "(the app drew it by itself)" in str(i.label)]
+    undo = referee.post("/undo", {"seq": drawn[-1] - 1})
+    assert undo.status_code == 200
+    assert referee.game().core.chance(referee.game().state) is not None  # not drawn again

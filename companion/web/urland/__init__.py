@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from companion.tracker.game import URLAND
 from companion.web.gameshell import GameShell, view_templates
-from companion.web.urland import forms, svg, views
+from companion.web.urland import autodraw, forms, svg, views
 from companion.web.urland.rules import RULES
 
 SHELL = GameShell(
@@ -25,6 +25,7 @@ SHELL = GameShell(
     preview=forms.retreat_summary,
     rules=RULES,
     template_globals={"urland_board": svg.game_board, "urland_track": svg.track},
-    secret_choice=views.secret_choice,
+    secret_choice=forms.secret_choice,
+    follow=autodraw.follow,
     unserved=frozenset({"console.roll", "console.correct", "console.correction", "moment.why"}),
 )

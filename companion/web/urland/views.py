@@ -33,7 +33,8 @@ from companion.tracker.urland.board import DEFAULT_BOARD, OCEANS, REGIONS, Board
 from companion.tracker.urland.state import Options, Seat, Step, UrlandSetup
 from companion.web.common import store
 from companion.web.shapes import GLYPHS, SHAPES, picker, shape_names
-from companion.web.urland.forms import retreat_form, special_action
+from companion.web.urland import autodraw
+from companion.web.urland.forms import retreat_form, secret_choice, special_action
 from companion.web.urland.labels import bid_form, groups
 from companion.web.urland.svg import board_drawing
 
@@ -167,6 +168,9 @@ def create(form: Any):
         game = store().create_game(setup, name, False, True, first, core=URLAND)
     except InvalidAction as exc:
         return setup_page(t(exc), form, 422)
+    if form.get("draws") == "auto":  # the app draws by itself what chance decides
+        store().set_auto_roll(game.id, True)
+        autodraw.follow(game)
     data = codec.setup_to_dict(setup)
     store().set_setting(
         BOX,
@@ -284,14 +288,6 @@ def action_from_form(state: Any, form: Any, viewer: Color | None) -> Any:
     if codec.action_to_dict(action) not in projection.choices(state, viewer):
         raise InvalidAction(msg("that choice is not yours to make now"))
     return action
-
-
-def secret_choice(state: Any) -> bool:
-    """Whether the choice awaited now is one only a phone makes: the environment player's
-    kept token, or a bid sealed on the phones (taken from the phones whoever enters the rest)."""
-    if state.step is Step.KEEP:
-        return True
-    return state.step is Step.BID and state.setup.options.bids_on_phones
 
 
 # ----- records -------------------------------------------------------------------------------
