@@ -8,6 +8,7 @@ in test-artifacts/ (phones-*.png).
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -268,16 +269,25 @@ def test_a_whole_game_from_four_phones_with_no_console_tap(browser, live_server,
     console_watch.assert_clean()
 
 
+def board_fields(page: str) -> dict[str, str]:
+    """The board editor's values as Urland's setup page shows them (the group's board)."""
+    form = {}
+    for m in re.finditer(r'<input name="(shore\d+|currents|strips)" value="([^"]*)"', page):
+        form[m.group(1)] = html.unescape(m.group(2))
+    for m in re.finditer(r'<select name="(volcano\d+)"[^>]*>(.*?)</select>', page, re.S):
+        form[m.group(1)] = re.search(r'<option value="(\w+)" selected', m.group(2)).group(1)
+    form["track"] = re.search(r'name="track" value="(\d+)"', page).group(1)
+    return form
+
+
 def new_urland(live_server, **overrides: str) -> str:
     """A 4-player Urland game made through its setup form (the board as the page shows it)."""
-    from trustlib import urland_board_fields
-
     client = live_server.app.test_client()
     client.get(f"/referee/{live_server.app.config['REFEREE_TOKEN']}")
     csrf = re.search(r'name="csrf" value="([^"]+)"', client.get("/").get_data(as_text=True))
     page = client.get("/games/new?game=urland").get_data(as_text=True)
     form = {"csrf": csrf.group(1), "game": "urland", "game_name": "Urland phones"}
-    form.update(urland_board_fields(page))
+    form.update(board_fields(page))
     for i, (name, color) in enumerate(PLAYERS):
         form[f"name{i}"], form[f"color{i}"] = name, color
     form.update(overrides)
