@@ -410,3 +410,20 @@ def test_urland_the_app_draws_by_itself_when_set_up_so_and_never_after_an_undo(r
     undo = referee.post("/undo", {"seq": drawn[-1] - 1})
     assert undo.status_code == 200
     assert referee.game().core.chance(referee.game().state) is not None  # not drawn again
+
+
+def test_urland_a_phone_tap_sent_twice_is_recorded_once_and_says_so(referee):
+    from urland_web import import_prefix
+
+    from companion.tracker.urland import projection
+    from companion.tracker.urland.state import Step
+
+    state = import_prefix(referee, Step.ACTIONS)
+    actor = referee.game().core.prompt(state).actor
+    choice = json.dumps(projection.choices(state, actor)[0])
+    token, seen, tap = tokens_of(referee)[actor.value], referee.revision, "urlandTwice-0001"
+    first = phone_post(referee, token, revision=seen, action=choice, tap=tap)
+    assert first.status_code == 200 and referee.revision == seen + 1
+    again = phone_post(referee, token, revision=seen, action=choice, tap=tap)
+    assert again.status_code == 200 and "already recorded" in text_of(again)
+    assert referee.revision == seen + 1
