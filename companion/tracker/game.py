@@ -165,6 +165,7 @@ URLAND = Game(
     over=lambda state: state.step is UrlandStep.OVER,
     round_of=lambda state: state.turn,
     record_key="urland",
+    drawn=lambda entry: True,  # Urland's chance is drawn (tokens, genes, a region), never rolled
 )
 
 GAMES = {game.key: game for game in (URSUPPE, URLAND)}

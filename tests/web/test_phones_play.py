@@ -150,6 +150,19 @@ def test_a_phone_records_its_choice_and_other_seats_are_refused_naming_why(game,
     assert game.game().entries[-1] == choice
 
 
+def test_the_awaited_phone_taps_a_highlighted_space_on_its_own_board(game, seat_tokens):
+    game.start_rolls_to_placement()
+    state = game.game().state
+    actor = game.game().core.prompt(state).actor
+    page = text_of(game.client.get(f"/s/{seat_tokens[actor.value]}"))
+    board = page.split('class="mini-board"', 1)[1]
+    act = f"/s/{seat_tokens[actor.value]}/act"
+    assert board.count('class="tap"') == len({a.space for a in legal_actions(state)})
+    assert f'hx-post="{act}"' in board and 'hx-target="#seat"' in board
+    other = next(t for c, t in seat_tokens.items() if c != actor.value)
+    assert 'class="tap"' not in text_of(game.client.get(f"/s/{other}"))
+
+
 def test_a_phone_cannot_play_another_colors_start_roll(game, seat_tokens):
     game.act_ok(action=json.dumps({"type": "turn_card", "card": "P1"}))
     state = game.game().state
@@ -316,3 +329,101 @@ def test_urland_other_phones_and_the_tv_see_who_is_choosing(referee):
     tv = text_of(referee.client.get(f"/b/{referee.game().board_token}"))
     assert f'data-choosing="{actor.value}"' in tv
     assert f'data-waiting-phone="{actor.value}"' in text_of(referee.console())
+
+
+# ----- hidden information stays on the allowed phone ----------------------------------------------
+def test_a_sensing_secret_stays_on_its_holders_phone_whoever_is_choosing(referee):
+    """003 §Migration Sensing: the next card for its holder alone. With the phones choosing,
+    the awaited phone's choices and the other pages' 'is choosing' lines never carry it."""
+    import random
+
+    from companion.tracker.ursuppe.state import Phase
+
+    referee.create_game(
+        extra_mode="fixed_list",
+        extra_gene=["migration_sensing"],
+        cards="app",
+        deck_confirmed="on",
+    )
+    rng = random.Random(3)
+    while referee.game().state.phase is not Phase.MOVEMENT:
+        referee.play_ok(rng.choice(legal_actions(referee.game().state)))
+    fields = {"field": "gene", "value": 1, "color": "blue", "gene": "migration_sensing"}
+    assert referee.post("/correct", {**fields, "reason": "t"}).status_code == 200
+    tokens = tokens_of(referee)
+    seen_choosing = set()
+    for _ in range(40):
+        state = referee.game().state
+        if state.phase is not Phase.MOVEMENT:
+            break
+        secret = f"Card {state.shuffled_order[0]}:"  # the next card, while it is next
+        actor = referee.game().core.prompt(state).actor
+        pages = {c: text_of(referee.client.get(f"/s/{t}")) for c, t in tokens.items()}
+        if actor is not None:
+            seen_choosing.add(actor.value)
+            assert "data-phone-choices" in pages[actor.value]
+        for color, page in pages.items():
+            assert (secret in page) == (color == "blue"), color
+            section = CHOICES_RE.search(page)
+            if section and color != "blue":
+                assert secret not in section.group(1)
+        assert secret not in text_of(referee.console())
+        assert secret not in text_of(referee.client.get(f"/b/{referee.game().board_token}"))
+        referee.play_ok(rng.choice(legal_actions(state)))
+    assert len(seen_choosing) >= 2, seen_choosing
+
+
+def test_urland_the_app_draws_by_itself_when_set_up_so_and_never_after_an_undo(referee):
+    """With "drawn by the app by itself", chance (the deal, a token, genes, an erupting
+    region) never waits for the laptop: the phones play on, and the log says the app drew."""
+    import random
+
+    from urland_web import create_urland
+
+    from companion.tracker.urland import projection
+
+    create_urland(referee, draws="auto")
+    tokens = tokens_of(referee)
+    rng = random.Random(5)
+    drawn_by_app = 0
+    for _ in range(60):
+        game = referee.game()
+        assert game.core.chance(game.state) is None, game.state.step
+        state = game.state
+        for color in state.colors:
+            offered = projection.choices(state, color)
+            if offered:
+                data = {"action": json.dumps(rng.choice(offered))}
+                if state.step.value == "bid":
+                    data = {"bid": "0"}
+                response = phone_post(referee, tokens[color.value], **data)
+                assert response.status_code == 200, alert_of(response)
+                break
+        else:
+            raise AssertionError(f"no phone is offered anything at {state.step}")
+        drawn_by_app = sum("(the app drew it by itself)" in str(i.label) for i in game.log)
+    assert drawn_by_app >= 1
+    page = text_of(referee.console())
+    assert "(the app drew it by itself)" in page
+    before = referee.game()
+    drawn = [i.seq for i in before.log if "(the app drew it by itself)" in str(i.label)]
+    undo = referee.post("/undo", {"seq": drawn[-1] - 1})
+    assert undo.status_code == 200
+    assert referee.game().core.chance(referee.game().state) is not None  # not drawn again
+
+
+def test_urland_a_phone_tap_sent_twice_is_recorded_once_and_says_so(referee):
+    from urland_web import import_prefix
+
+    from companion.tracker.urland import projection
+    from companion.tracker.urland.state import Step
+
+    state = import_prefix(referee, Step.ACTIONS)
+    actor = referee.game().core.prompt(state).actor
+    choice = json.dumps(projection.choices(state, actor)[0])
+    token, seen, tap = tokens_of(referee)[actor.value], referee.revision, "urlandTwice-0001"
+    first = phone_post(referee, token, revision=seen, action=choice, tap=tap)
+    assert first.status_code == 200 and referee.revision == seen + 1
+    again = phone_post(referee, token, revision=seen, action=choice, tap=tap)
+    assert again.status_code == 200 and "already recorded" in text_of(again)
+    assert referee.revision == seen + 1

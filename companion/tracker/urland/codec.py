@@ -92,8 +92,12 @@ def from_dict(data: dict[str, Any]) -> UrlandState:
 
 
 def setup_to_dict(setup: UrlandSetup) -> dict[str, Any]:
-    """A setup as JSON data (the record's setup)."""
-    return plain(setup)
+    """A setup as JSON data (the record's setup); who enters the choices is written only when
+    the referee enters them (a setup without it has the phones playing)."""
+    data = plain(setup)
+    if setup.phones:
+        del data["phones"]
+    return data
 
 
 def setup_from_dict(data: dict[str, Any]) -> UrlandSetup:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from companion.tracker.game import URLAND
 from companion.tracker.urland import why
 from companion.web.gameshell import GameShell, view_templates
-from companion.web.urland import correction, forms, setup, story, svg, views
+from companion.web.urland import autodraw, correction, forms, setup, story, svg, views
 from companion.web.urland.rules import RULES
 
 SHELL = GameShell(
@@ -38,7 +38,8 @@ SHELL = GameShell(
         "urland_why": why.console,
         "urland_why_seat": why.seat,
     },
-    secret_choice=views.secret_choice,
+    secret_choice=forms.secret_choice,
+    follow=autodraw.follow,
     unserved=frozenset({"console.roll"}),
     correction_from_form=correction.correction_from_form,
     correction_form=views.correction_context,

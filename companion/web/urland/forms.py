@@ -24,6 +24,7 @@ from companion.tracker.urland import engine, projection
 from companion.tracker.urland.actions import Action, Retreat
 from companion.tracker.urland.codec import action_to_dict
 from companion.tracker.urland.prompts import prompt
+from companion.tracker.urland.state import Step
 from companion.tracker.urland.words import area_ref
 from companion.web.rules import refusal
 from companion.web.urland.labels import label
@@ -66,6 +67,14 @@ def retreat_from_form(state: Any, form: Any, viewer: Color | None) -> Retreat:
         if n:
             takes.append((key[len(TAKE) :][:8], n))
     return Retreat(tuple(takes))
+
+
+def secret_choice(state: Any) -> bool:
+    """Whether the choice awaited now is one only a phone makes: the environment player's
+    kept token, or a bid sealed on the phones (taken from the phones whoever enters the rest)."""
+    if state.step is Step.KEEP:
+        return True
+    return state.step is Step.BID and state.setup.options.bids_on_phones
 
 
 def retreat_form(choices: list[dict[str, Any]]) -> list[dict[str, Any]] | None:

@@ -21,6 +21,7 @@ from companion.tracker.urland.board import DEFAULT_BOARD, OCEANS, REGIONS, Board
 from companion.tracker.urland.state import Options, Seat, Step, UrlandSetup
 from companion.web.common import store
 from companion.web.shapes import GLYPHS, SHAPES, picker, shape_names
+from companion.web.urland import autodraw
 from companion.web.urland.svg import board_drawing
 
 BOX = "urland_box"  # the group's remembered players, options and board (settings)
@@ -151,6 +152,9 @@ def create(form: Any):
         game = store().create_game(setup, name, False, True, first, core=URLAND)
     except InvalidAction as exc:
         return setup_page(t(exc), form, 422)
+    if form.get("draws") == "auto":  # the app draws by itself what chance decides
+        store().set_auto_roll(game.id, True)
+        autodraw.follow(game)
     data = codec.setup_to_dict(setup)
     store().set_setting(
         BOX,

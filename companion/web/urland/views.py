@@ -25,10 +25,9 @@ from companion.tracker.record_errors import RecordError
 from companion.tracker.urland import codec, projection
 from companion.tracker.urland import moment as umoment
 from companion.tracker.urland import record as urecord
-from companion.tracker.urland.state import Step
 from companion.web.common import store
 from companion.web.urland.correction import secret_from_form
-from companion.web.urland.forms import retreat_form, special_action
+from companion.web.urland.forms import retreat_form, secret_choice, special_action
 from companion.web.urland.labels import bid_form, groups
 
 LOG_SHOWN = 30
@@ -147,14 +146,6 @@ def action_from_form(state: Any, form: Any, viewer: Color | None) -> Any:
     if codec.action_to_dict(action) not in projection.choices(state, viewer):
         raise InvalidAction(msg("that choice is not yours to make now"))
     return action
-
-
-def secret_choice(state: Any) -> bool:
-    """Whether the choice awaited now is one only a phone makes: the environment player's
-    kept token, or a bid sealed on the phones (taken from the phones whoever enters the rest)."""
-    if state.step is Step.KEEP:
-        return True
-    return state.step is Step.BID and state.setup.options.bids_on_phones
 
 
 # ----- records -------------------------------------------------------------------------------

@@ -94,10 +94,11 @@ def _tap(lang: str, space: int, act_url: str, space_kind: str) -> str:
     """The button over a space that can be tapped: a bare rectangle, so that its name
     ("Space N") is not contradicted by the cube and amoeba numbers drawn below it."""
     vals = json.dumps({"kind": space_kind, "space": space})
+    target = "#seat" if "/s/" in act_url else "#console"  # a phone's own board, or the console
     return (
         f'<rect x="2" y="2" width="{CELL - 4}" height="{CELL - 4}" '
         f'rx="10" class="tap" hx-post="{escape(act_url)}" hx-vals=\'{escape(vals)}\' '
-        'hx-include="#space-pick" hx-target="#console" hx-swap="outerHTML" '
+        f'hx-include="#space-pick" hx-target="{target}" hx-swap="outerHTML" '
         f'tabindex="0" role="button" aria-label="{escape(_("Space %(n)s", n=space))}"/>'
     )
 

@@ -180,8 +180,13 @@ def from_dict(data: Any) -> GameState:
 
 
 def setup_to_dict(setup: GameSetup) -> dict[str, Any]:
-    """A setup as JSON data (the record's `setup`)."""
-    return encode(setup)
+    """A setup as JSON data (the record's `setup`); who enters the choices is written only
+    when the referee enters them (a setup without it has the phones playing, as every record
+    made before the choice existed)."""
+    data = encode(setup)
+    if setup.phones:
+        del data["phones"]
+    return data
 
 
 def setup_from_dict(data: Any) -> GameSetup:
