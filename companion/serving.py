@@ -73,6 +73,24 @@ def waitress_options(threads: int = THREADS) -> dict[str, Any]:
     }
 
 
+def bind(app: Any, host: str, port: int, threads: int = THREADS) -> Any:
+    """The waitress server listening on `host:port` (raises OSError when it cannot: a port
+    taken, a host not of this laptop), before anything is printed."""
+    from waitress.server import create_server
+
+    return create_server(app, host=host, port=port, **waitress_options(threads))
+
+
+def serve_bound(server: Any) -> None:
+    """Serve until stopped (Ctrl+C)."""
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+
+
 # ----- one server per instance folder ---------------------------------------------------------
 class AlreadyServing(Exception):
     """Another live process holds the instance folder; `holder` is what it wrote down."""
