@@ -6,8 +6,9 @@ surrogate (which cannot be encoded, so no page holding it could be sent), or a f
 character that reorders the text around it (the bidirectional controls: embeddings,
 overrides, isolates and marks, which can make a name read as something else on every screen
 and in a terminal) is refused with a message naming the field. Other format characters stay:
-the zero-width joiner builds emoji and some scripts need the non-joiner. Text stored before this check existed is mended on reading: each
-such character becomes the replacement character, so an old game still opens.
+the zero-width joiner builds emoji and some scripts need the non-joiner. Text stored before
+this check existed is mended on reading: each such character becomes the replacement
+character, so an old game still opens.
 """
 
 from __future__ import annotations
