@@ -35,6 +35,7 @@ from companion.web.common import store
 from companion.web.shapes import GLYPHS, SHAPES, picker, shape_names
 from companion.web.urland.forms import retreat_form, special_action
 from companion.web.urland.labels import bid_form, groups
+from companion.web.urland.private import private_bidders
 from companion.web.urland.svg import board_drawing
 
 BOX = "urland_box"  # the group's remembered players, options and board (settings)
@@ -204,6 +205,7 @@ def console_context(
         "groups": groups(state, [c for c in choices if c["type"] != "retreat"]),
         "retreat": retreat_form(choices),
         "can_draw": URLAND.chance(state) is not None,
+        "private_bidders": private_bidders(state),  # a dead phone's bid typed here
         "log": _log(game, LOG_SHOWN),  # always whole: this console keeps no older rows
         "log_hidden": max(0, len(game.log) - LOG_SHOWN),
         "error": error,
