@@ -29,6 +29,9 @@ except ImportError:  # pragma: no cover - Windows
 THREADS = 48
 STREAMS_PER_TOKEN = 3
 CONNECTION_LIMIT = 1000
+# The connections one address may hold: a phone needs a stream and a request or two, a
+# laptop's browser a few pages; well above that, below waitress's CONNECTION_LIMIT.
+PER_ADDRESS = 200
 CHANNEL_TIMEOUT = 10  # seconds an idle connection is kept (pages poll every 4-5 s)
 CLEANUP_INTERVAL = 2  # seconds between sweeps for idle connections
 SPARE_FILES = 100  # open files kept free for the database, backups and logs
@@ -71,6 +74,51 @@ def waitress_options(threads: int = THREADS) -> dict[str, Any]:
         "asyncore_use_poll": True,  # select() cannot watch more than 1024 sockets
         "ident": "ursuppe-companion",
     }
+
+
+def bind(app: Any, host: str, port: int, threads: int = THREADS) -> Any:
+    """The waitress server listening on `host:port` (raises OSError when it cannot: a port
+    taken, a host not of this laptop), before anything is printed; no address may hold more
+    than PER_ADDRESS of its connections."""
+    from waitress.server import BaseWSGIServer, create_server
+
+    server = create_server(app, host=host, port=port, **waitress_options(threads))
+    listening = [server] if isinstance(server, BaseWSGIServer) else list(server.map.values())
+    for one in listening:
+        if isinstance(one, BaseWSGIServer):
+            one.channel_class = capped(one.channel_class)
+    return server
+
+
+def capped(channel_class: Any, most: int = PER_ADDRESS) -> Any:
+    """A waitress channel maker that closes a new connection at once when its address already
+    holds `most` (a guest holding a thousand idle sockets would otherwise fill waitress's
+    connection limit, and the referee's console would wait for them to time out)."""
+
+    def open_channel(server: Any, conn: Any, addr: Any, adj: Any, map: Any = None) -> Any:
+        host = addr[0] if isinstance(addr, tuple) and addr else None
+        if host is not None and map is not None:
+            held = sum(
+                1
+                for ch in list(map.values())
+                if isinstance(getattr(ch, "addr", None), tuple) and ch.addr[0] == host
+            )
+            if held >= most:
+                conn.close()
+                return None
+        return channel_class(server, conn, addr, adj, map=map)
+
+    return open_channel
+
+
+def serve_bound(server: Any) -> None:
+    """Serve until stopped (Ctrl+C)."""
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
 
 
 # ----- one server per instance folder ---------------------------------------------------------

@@ -150,7 +150,26 @@ def test_a_correction_cannot_give_a_gene_with_no_copy_left():
 
 def test_a_correction_cannot_give_a_gene_not_in_this_decks_player_count():
     state = at_phase(position(3, markers={"red": 3, "yellow": 2, "green": 1}), Phase.GENES)
-    refused(state, Correct("gene", 1, WHY, color=RED, gene="frugality"))
+    error = refused(state, Correct("gene", 1, WHY, color=RED, gene="frugality"))
+    assert "Frugality is not in the deck with 3 players" in error.message
+
+
+def test_a_correction_giving_an_extra_gene_says_it_is_not_in_this_game():
+    """003 §Play: extra genes are had only in a game that uses them (issue 30, item 17)."""
+    error = refused(board(), Correct("gene", 1, WHY, color=RED, gene="glutton"))
+    assert error.message == "extra genes are not used in this game"
+    assert "already held" not in error.message
+
+
+def test_a_correction_giving_a_face_down_extra_gene_says_it_is_not_face_up():
+    """003 §Play: an extra gene is bought only once turned over; a correction says so as a
+    purchase does (issue 30, item 17)."""
+    from companion.tracker.ursuppe.options import ExtraGenesMode
+
+    setup = setup_for(4, extra_genes=ExtraGenesMode.START_AND_TURNED, extra_start=("social_gene",))
+    state = position(4, setup=setup)
+    error = refused(state, Correct("gene", 1, WHY, color=RED, gene="glutton"))
+    assert error.message == "Glutton has not been turned over"
 
 
 def test_a_gene_correction_must_change_something():

@@ -140,7 +140,8 @@ def test_a_correction_is_labelled_and_refused_in_message_ids():
         A.Correct("gene", 1, "forgotten", color=red, gene="speed"),
         A.Correct("dp", 1, "missed", amoeba=AmoebaId(red, 1)),
     ):
-        check_message(describe(state, action), allowed, f"label of {action}")
+        # the heading says the referee's reason as typed (issue 30, item 9)
+        check_message(describe(state, action), allowed | {action.reason}, f"label of {action}")
         try:
             result = apply(state, action)
         except ActionError as exc:

@@ -56,7 +56,9 @@ def _record_file(tmp_path: Path, name: str) -> Path:
     return path
 
 
-@pytest.mark.parametrize("name", ["B\x1b[2J\x1b[31men", "B\ud800en", "Ben\x07"])
+@pytest.mark.parametrize(
+    "name", ["B\x1b[2J\x1b[31men", "B\ud800en", "Ben\x07", "Ben\u202enA", "\u2066Ben\u2069"]
+)
 def test_replay_refuses_a_record_with_bad_text_and_prints_no_control_character(
     tmp_path, capsys, name
 ):
@@ -102,3 +104,34 @@ def test_any_name_in_a_record_is_read_or_refused_naming_the_field(name):
             assert exc.message.startswith("setup.seats[0].name: contains ")
         return
     assert record.setup.seats[0].name == name and text_problem(name) is None
+
+
+BIDI = [
+    "\u061c",
+    "\u200e",
+    "\u200f",
+    *map(chr, range(0x202A, 0x202F)),
+    *map(chr, range(0x2066, 0x206A)),
+]
+
+
+@pytest.mark.parametrize("ch", BIDI)
+def test_characters_that_reorder_text_are_refused_naming_the_field(ch):
+    """Issue 30, item 14: a right-to-left override makes "Ana\u202eneB" read as another
+    name on every screen and in a terminal."""
+    with pytest.raises(InvalidAction) as refused:
+        check_text(f"Ana{ch}neB", "the name of player 2")
+    message = str(refused.value)
+    assert message.startswith("the name of player 2 contains a character that reverses")
+    assert f"U+{ord(ch):04X}" in message
+
+
+@pytest.mark.parametrize("ch", BIDI)
+def test_stored_text_with_a_direction_control_is_mended(ch):
+    assert mended(f"Ana{ch}neB") == f"Ana{REPLACEMENT}neB"
+    assert mend({"seats": [{"name": f"{ch}Ben"}]}) == {"seats": [{"name": f"{REPLACEMENT}Ben"}]}
+
+
+def test_the_joiners_emoji_and_scripts_need_are_kept():
+    for text in ("👩\u200d🔬", "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", "Ana\u00adBen"):
+        assert check_text(text, "name") == text and mended(text) == text

@@ -98,6 +98,11 @@ def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
         help=_("show the game right after entry N, with what that entry changed"),
     )
     replay.add_argument(
+        "--seat",
+        metavar="COLOR",
+        help=_("print what that seat's phone shows (at the end, or at --at N)"),
+    )
+    replay.add_argument(
         "--legal",
         action="store_true",
         help=_("list the legal actions (at the end, or at --at N), one JSON entry per line"),

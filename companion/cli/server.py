@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import ipaddress
 import sys
 from pathlib import Path
@@ -36,17 +37,16 @@ def loopback_warning(host: str, lang: str = "en") -> str | None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """Serve the table on the local network with waitress."""
-    from waitress import serve
-
     from companion import create_app
     from companion.lan import lan_addresses
     from companion.qr import qr_text
     from companion.serving import (
         AlreadyServing,
         app_settings,
+        bind,
         hold_instance,
+        serve_bound,
         tune_collector,
-        waitress_options,
     )
 
     _ = gettext_for(args.lang)
@@ -69,6 +69,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(_already_serving(exc, args.lang), file=sys.stderr)
         return 1
     app = create_app(config)
+    try:  # listen first: a taken port is said plainly, with no link that leads nowhere
+        server = bind(app, args.host, args.port, args.threads)
+    except OSError as exc:
+        lock.release()
+        print(_cannot_listen(exc, args.host, args.port, args.lang), file=sys.stderr)
+        return 2
     referee = f"{base}/referee/{app.config['REFEREE_TOKEN']}"
     print(_("Ursuppe Companion is running.") + "\n")
     print(_("Referee (this laptop): %(link)s") % {"link": referee} + "\n")
@@ -94,10 +100,25 @@ def cmd_serve(args: argparse.Namespace) -> int:
     sys.stdout.flush()
     tune_collector()
     try:
-        serve(app, host=args.host, port=args.port, **waitress_options(args.threads))
+        serve_bound(server)
     finally:
         lock.release()
     return 0
+
+
+def _cannot_listen(exc: OSError, host: str, port: int, lang: str = "en") -> str:
+    """Why the server cannot listen, and what to do (a taken port: choose another)."""
+    _ = gettext_for(lang)
+    if exc.errno == errno.EADDRINUSE:
+        return _(
+            "Port %(port)s is already taken on this laptop (another program, or another "
+            "server, listens on it). Choose another port, for example: companion serve "
+            "--port %(other)s"
+        ) % {"port": port, "other": 8080 if port != 8080 else 8081}
+    return _(
+        "Cannot listen on %(host)s port %(port)s: %(error)s. Check --host (an address of this "
+        "laptop) and --port (1024 or above needs no administrator)."
+    ) % {"host": host, "port": port, "error": exc.strerror or exc}
 
 
 def _already_serving(exc, lang: str = "en") -> str:

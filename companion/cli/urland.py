@@ -14,6 +14,7 @@ import sys
 from typing import Any
 
 from companion.cli.common import rulebook
+from companion.cli.seat import print_seat
 from companion.i18n import citation, gettext_for, refusal_text, t
 from companion.tracker.errors import ActionError
 from companion.tracker.game import URLAND
@@ -52,6 +53,8 @@ def cmd_replay_urland(args: argparse.Namespace, data: Any, shown: Any) -> int:
         history, events, _applied = history.add(entry)
         timeline.append(events)
     state = history.state
+    if getattr(args, "seat", None):
+        return print_seat(URLAND, state, args.seat, lang, args.json, shown)
     if args.legal:
         for action in engine.legal_actions(state):
             print(json.dumps(codec.action_to_dict(action)))

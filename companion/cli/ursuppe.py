@@ -10,10 +10,12 @@ import sys
 from typing import Any
 
 from companion.cli.common import rulebook
+from companion.cli.seat import print_seat
 from companion.cli.ursuppe_moment import legal_lines, moment, moment_text
 from companion.cli.ursuppe_text import render
 from companion.gcpause import collector_paused
 from companion.i18n import citation, gettext_for, refusal_text, t, translator
+from companion.tracker.game import URSUPPE
 from companion.tracker.record_errors import RecordError
 from companion.tracker.ursuppe.record.codec import to_dict
 from companion.tracker.ursuppe.record.document import record_from_dict, replay_record
@@ -45,6 +47,8 @@ def cmd_replay_ursuppe(args: argparse.Namespace, data: Any, shown: Any) -> int:
             print(shown(message), file=sys.stderr)
             return 2
         state = moment(record, at)[1] if at else moment(record, 0)[0]
+    if getattr(args, "seat", None):
+        return print_seat(URSUPPE, state, args.seat, lang, args.json, shown)
     if getattr(args, "legal", False):
         for line in legal_lines(state):
             print(line)

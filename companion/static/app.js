@@ -23,7 +23,8 @@
 
   // --- The sync badge: "In sync" only while the view shows the server's current revision ---
 
-  var live = { latest: null, link: "wait", revoked: false, held: false };
+  var live = { latest: null, link: "wait", revoked: false, held: false, waiting: false };
+  var WAITING_MS = 1500; // a request unanswered this long: the badge says it waits
 
   function liveRoot() { return document.querySelector(LIVE_ROOT); }
 
@@ -53,6 +54,8 @@
       setSync("revoked", text("revoked"));
     } else if (live.link === "down") {
       setSync("lost", text("offline"));
+    } else if (live.waiting) {
+      setSync("waiting", text("waiting"));
     } else if (live.link === "wait") {
       setSync("wait", text("connecting"));
     } else if (live.latest !== null && shown !== null && live.latest > shown) {
@@ -106,6 +109,34 @@
   });
   document.addEventListener("htmx:sendError", linkDown);
   document.addEventListener("htmx:timeout", linkDown);
+
+  // A server that takes a request but does not answer (frozen, swamped): after WAITING_MS the
+  // badge says it waits for the laptop, and "In sync" only comes back with an answer.
+  var pending = { count: 0, timer: null };
+  document.addEventListener("htmx:beforeSend", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (!xhr || xhr.__waited) { return; }
+    xhr.__waited = true;
+    pending.count += 1;
+    if (!pending.timer) {
+      pending.timer = window.setTimeout(function () {
+        pending.timer = null;
+        if (pending.count > 0) { live.waiting = true; showBadge(); }
+      }, WAITING_MS);
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (!xhr || !xhr.__waited || xhr.__done) { return; }
+    xhr.__done = true;
+    pending.count = Math.max(0, pending.count - 1);
+    if (xhr.status !== 0) { live.waiting = false; } // an answer: the laptop is there
+    if (pending.count === 0 && pending.timer) {
+      window.clearTimeout(pending.timer);
+      pending.timer = null;
+    }
+    showBadge();
+  });
   document.addEventListener("htmx:afterSettle", function () {
     var root = liveRoot();
     if (root && root.dataset.revision) { learn(Number(root.dataset.revision)); }

@@ -17,6 +17,7 @@ from companion.db import connect
 from companion.gcpause import collector_paused
 from companion.store.common import BUSY_MS, NotFound
 from companion.store.game import Game, mark_app_rolls
+from companion.store.lru import GameCache
 from companion.tracker.game import Game as Core
 from companion.tracker.game import game_of
 from companion.tracker.text import mend, mended
@@ -41,7 +42,7 @@ class Cache:
         self._local = threading.local()
         self._lock = threading.RLock()
         self._game_locks: dict[str, threading.RLock] = {}
-        self._games: dict[str, Game] = {}
+        self._games = GameCache()  # the games being played; the others reload on demand
         self._auto_rolls: dict[str, bool] = {}
         self._notify = notify or (lambda game_id, revision: None)
         _ = self.db  # create the file and apply migrations now

@@ -12,8 +12,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.tracker.colors import Color, color_ref
 from companion.tracker.errors import InvalidAction
-from companion.tracker.msg import msg
+from companion.tracker.msg import Seq, msg
 from companion.tracker.urland import codec as urland_codec
 from companion.tracker.urland import engine as urland_engine
 from companion.tracker.urland import projection as urland_projection
@@ -105,6 +106,36 @@ class Game:
         return EMPTY
 
 
+def seated(project: Callable[[Any, Any], dict[str, Any]]) -> Callable[[Any, Any], dict[str, Any]]:
+    """A game's `project` that takes a viewer as a color or its name (`"black"`), and refuses
+    one that is no color, or no seat of this game, with InvalidAction naming it."""
+
+    def projected(state: Any, viewer: Any) -> dict[str, Any]:
+        if viewer is None:
+            return project(state, None)
+        try:
+            color = viewer if isinstance(viewer, Color) else Color(str(viewer).strip().lower())
+        except ValueError:
+            raise InvalidAction(
+                msg(
+                    "there is no color called {color}; the colors are {colors}",
+                    color=repr(viewer),
+                    colors=", ".join(c.value for c in Color),
+                )
+            ) from None
+        if color not in state.colors:
+            raise InvalidAction(
+                msg(
+                    "{color} has no seat in this game (its seats: {seats})",
+                    color=color_ref(color),
+                    seats=Seq(tuple(color_ref(c) for c in state.colors), ", "),
+                )
+            )
+        return project(state, color)
+
+    return projected
+
+
 def _ursuppe_view(state: Any, viewer: Any) -> dict[str, Any]:
     if viewer is None:
         return ursuppe_projection.public_view(state)
@@ -125,7 +156,7 @@ URSUPPE = Game(
     legal_actions=ursuppe_engine.legal_actions,
     apply=ursuppe_engine.apply,
     prompt=ursuppe_prompts.prompt,
-    project=_ursuppe_view,
+    project=seated(_ursuppe_view),
     chance=lambda state: None,
     from_shuffle=_no_shuffle,
     action_to_dict=ursuppe_action_to_dict,
@@ -150,7 +181,7 @@ URLAND = Game(
     legal_actions=urland_engine.legal_actions,
     apply=urland_engine.apply,
     prompt=urland_prompts.prompt,
-    project=urland_projection.project,
+    project=seated(urland_projection.project),
     chance=urland_engine.chance,
     from_shuffle=urland_engine.from_shuffle,
     action_to_dict=urland_action_to_dict,

@@ -2,9 +2,13 @@
 
 Names, game names, card ids and reasons are single-line Unicode text. A control character
 (C0, DEL, C1: a line break, a terminal escape), a line or paragraph separator, or a lone
-surrogate (which cannot be encoded, so no page holding it could be sent) is refused with a
-message naming the field. Text stored before this check existed is mended on reading: each
-such character becomes the replacement character, so an old game still opens.
+surrogate (which cannot be encoded, so no page holding it could be sent), or a format
+character that reorders the text around it (the bidirectional controls: embeddings,
+overrides, isolates and marks, which can make a name read as something else on every screen
+and in a terminal) is refused with a message naming the field. Other format characters stay:
+the zero-width joiner builds emoji and some scripts need the non-joiner. Text stored before
+this check existed is mended on reading: each such character becomes the replacement
+character, so an old game still opens.
 """
 
 from __future__ import annotations
@@ -18,6 +22,17 @@ from companion.tracker.msg import Msg, msg
 REPLACEMENT = "\ufffd"
 _BAD = {"Cc": "control", "Cs": "invalid", "Zl": "break"}
 _BAD["Zp"] = _BAD["Zl"]
+# The format characters (category Cf) that reorder text: ALM, LRM, RLM, the embeddings and
+# overrides LRE RLE PDF LRO RLO, and the isolates LRI RLI FSI PDI.
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f") | frozenset(map(chr, range(0x202A, 0x202F)))
+BIDI_CONTROLS |= frozenset(map(chr, range(0x2066, 0x206A)))
+
+
+def _bad_kind(ch: str) -> str | None:
+    """Why a character is refused ("control", "invalid", "break", "direction"), or None."""
+    if ch in BIDI_CONTROLS:
+        return "direction"
+    return _BAD.get(unicodedata.category(ch))
 
 
 def _kind(kind: str) -> Msg:
@@ -26,6 +41,8 @@ def _kind(kind: str) -> Msg:
         return msg("a control character")
     if kind == "invalid":
         return msg("an invalid character")
+    if kind == "direction":
+        return msg("a character that reverses the text's direction")
     return msg("a line break")
 
 
@@ -34,7 +51,7 @@ def _first_bad(text: str) -> tuple[Msg, str] | None:
     if text.isprintable():  # the common case: no character of any refused category
         return None
     for ch in text:
-        kind = _BAD.get(unicodedata.category(ch))
+        kind = _bad_kind(ch)
         if kind:
             return _kind(kind), f"{ord(ch):04X}"
     return None
@@ -84,7 +101,7 @@ def mended(text: str) -> str:
     """The text with every refused character replaced by U+FFFD (for text already stored)."""
     if text_problem(text) is None:
         return text
-    return "".join(REPLACEMENT if unicodedata.category(ch) in _BAD else ch for ch in text)
+    return "".join(REPLACEMENT if _bad_kind(ch) else ch for ch in text)
 
 
 def mend(data: Any) -> Any:

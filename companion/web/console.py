@@ -282,6 +282,15 @@ def seats(game_id: str):
     # para 2 jugadores), so the code of their first color is the one handed out.
     for person in game.setup.people:
         color = person.holder
+        if person.decoy:  # nobody holds the decoy's seat: it plays itself (000 §para 2)
+            cards.append(
+                {
+                    "label": _person_ref(game.setup, person),
+                    "decoy": True,
+                    "colors": [c.value for c in person.colors],
+                }
+            )
+            continue
         url = f"{base}/s/{tokens[color.value]}"
         cards.append(
             {
@@ -318,6 +327,8 @@ def reissue(game_id: str, color: str):
     if color not in {s.color.value for s in game.setup.seats}:
         abort(404)
     person = next(p for p in game.setup.people if Color(color) in p.colors)
+    if person.decoy:
+        abort(404)  # nobody holds the decoy's seat: there is no code to revoke
     for other in person.colors:  # every code of the person
         store().reissue_seat(game.id, other.value)
     return redirect(url_for("console.seats", game_id=game.id), code=303)

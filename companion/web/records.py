@@ -30,7 +30,10 @@ def export(game_id: str):
         game = store().get(game_id)
     except NotFound:
         abort(404)
-    body = shell_of(game).export_text(game)  # at most MAX_RECORD_BYTES: the store takes no more
+    if request.args.get("full") == "1":  # the referee's explicit whole record, secrets included
+        body = game.core.record_text(game.record())
+    else:  # while the game runs, what the public may read (the next cards and tokens hidden)
+        body = shell_of(game).export_text(game)  # at most MAX_RECORD_BYTES, as the store
     return (
         body,
         200,

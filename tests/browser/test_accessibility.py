@@ -1,8 +1,8 @@
-"""Accessibility: every page passes axe-core with no serious or critical violation.
+"""Accessibility: every page passes axe-core with no violation of any impact (issue 30, 11a).
 
 axe-core is vendored for the tests only (tests/browser/vendor/axe.min.js, from the npm package
 axe-core, MPL-2.0). Each page is checked at phone (390x844) and laptop (1280x900) sizes, and
-the TV board at 1920x1080 too. Minor and moderate findings are printed, not failed.
+the TV board at 1920x1080 too. A minor or moderate finding fails as a serious one does.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from test_table import new_game
 
 AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text(encoding="utf-8")
 SIZES = {"phone": (390, 844), "laptop": (1280, 900)}
-FAILING = {"serious", "critical"}
+FAILING = {"minor", "moderate", "serious", "critical"}
 
 
 def axe_violations(page) -> list[dict]:
@@ -40,14 +40,14 @@ def summary(violations: list[dict]) -> str:
 
 
 def assert_accessible(page, name: str, shot) -> None:
-    """No serious or critical axe violation on this page."""
+    """No axe violation of any impact on this page."""
     shot(page, f"a11y-{name}")
     violations = axe_violations(page)
     bad = [v for v in violations if v["impact"] in FAILING]
     minor = [v for v in violations if v["impact"] not in FAILING]
     if minor:
         print(f"{name}: minor findings\n{summary(minor)}")
-    assert not bad, f"{name}: axe found serious or critical violations\n{summary(bad)}"
+    assert not bad, f"{name}: axe found violations\n{summary(bad)}"
 
 
 @pytest.fixture(scope="module")

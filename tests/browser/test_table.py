@@ -346,7 +346,7 @@ def test_undo_and_correction_from_the_console(referee, console_watch, live_serve
     form.locator("button[type=submit]").click()
     wait_for_swap(page, before)
     assert ana.locator("td.num").first.inner_text() == "7"
-    assert "correction" in log_labels(page)[0]
+    assert log_labels(page)[0].startswith("Correction: Ana ● red's BP set to 7 — reason: ")
     newest = page.locator("#console ol.log > li").first.inner_text()
     assert "Ana ● red BP set from 4 to 7" in newest and "the table shows 7 BP" in newest, newest
     assert page.url == console_url

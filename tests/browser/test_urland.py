@@ -29,6 +29,7 @@ from companion.tracker.ursuppe.record.document import Record
 GOLDEN = Path(__file__).resolve().parents[2] / "examples" / "urland" / "four-players.json"
 PREFIX = 66  # the golden game's turn-4 keep: pile 4 plus the Panic token (see the docstring)
 PHONE = {"width": 390, "height": 844}
+BID_AT = 51  # the golden game's first mutation: every seat bids on its phone
 
 CLICK_CHOICE = """(choice) => {
   for (const input of document.querySelectorAll('input[name=action]')) {
@@ -253,6 +254,16 @@ def test_urland_pages_pass_axe(browser, live_server, shot):
     acting = store.import_record(
         Record(setup, tuple(effective_actions(entries)[:7])), "Urland a11y actions", URLAND
     )
+    # a mutation's sealed bid on the phones (issue 30, 11a: a contrast finding missed there)
+    bidding = store.import_record(
+        Record(setup, tuple(effective_actions(entries)[:BID_AT])), "Urland a11y bid", URLAND
+    )
+    bidder = next(iter(store.seat_tokens(bidding.id).values()))
+    first_bid = effective_actions(entries)[BID_AT]  # a seat whose bid is sealed, others to come
+    sealed = store.import_record(
+        Record(setup, tuple(effective_actions(entries)[: BID_AT + 1])), "Urland a11y sealed", URLAND
+    )
+    sealed_seat = store.seat_tokens(sealed.id)[first_bid.color.value]
     for size in ({"width": 1280, "height": 900}, PHONE):
         context = with_axe(browser.new_context(viewport=size))
         page = context.new_page()
@@ -261,8 +272,11 @@ def test_urland_pages_pass_axe(browser, live_server, shot):
             ("setup", "/games/new?game=urland"),
             ("console", f"/games/{game.id}"),
             ("console-actions", f"/games/{acting.id}"),
+            ("console-bid", f"/games/{bidding.id}"),
             ("board", f"/b/{game.board_token}"),
             ("seat", f"/s/{token}"),
+            ("seat-bid", f"/s/{bidder}"),
+            ("seat-bid-sealed", f"/s/{sealed_seat}"),
         ):
             page.goto(live_server.url + path)
             page.wait_for_load_state("load")

@@ -112,7 +112,7 @@ def person_links(page, base_url: str, game_id: str, names=None) -> dict[str, str
     """The seat sheet's codes by person's name (of these names, if given): one per person,
     either color's view."""
     page.goto(f"{base_url}/games/{game_id}/seats")
-    cards = page.locator(".qr-card")
+    cards = page.locator(".qr-card:not(.decoy-card)")  # the decoy has no code
     links = {}
     for i in range(cards.count()):
         card = cards.nth(i)

@@ -819,9 +819,9 @@ def test_the_served_app_has_no_debugger(tmp_path: Path):
 
 
 def test_companion_serve_never_turns_debug_on(tmp_path: Path, monkeypatch, capsys):
-    import waitress
+    from types import SimpleNamespace
 
-    from companion import cli
+    from companion import cli, serving
 
     source = inspect.getsource(cli.cmd_serve)
     assert "debug=True" not in source.replace(" ", "")
@@ -832,7 +832,12 @@ def test_companion_serve_never_turns_debug_on(tmp_path: Path, monkeypatch, capsy
             assert not (isinstance(node.value, ast.Constant) and node.value.value), "debug=True"
 
     served: dict[str, Any] = {}
-    monkeypatch.setattr(waitress, "serve", lambda app, **kw: served.update(app=app, **kw))
+
+    def bind(app, host, port, threads=48):  # listens nowhere; its run returns at once
+        served.update(app=app, host=host, port=port)
+        return SimpleNamespace(run=lambda: None, close=lambda: None)
+
+    monkeypatch.setattr(serving, "bind", bind)
     args = cli.build_parser().parse_args(
         ["serve", "--host", "127.0.0.1", "--port", "8765", "--instance", str(tmp_path / "i")]
     )

@@ -289,3 +289,22 @@ def test_an_imported_finished_game_is_listed_as_finished(referee):
 
     assert "finished" in games
     assert "Resume" not in games
+
+
+def test_a_running_games_export_hides_the_shuffled_cards_unless_the_full_record_is_asked(
+    referee,
+):
+    """Issue 30, item 15: the app draws the cards; the export while the game runs leaves out
+    the shuffle (the face-down cards' order, 003 §Environmental Sensing); the referee's
+    explicit full record keeps it, and the history page offers it with a warning."""
+    referee.create_game(cards="app")
+    public = export(referee)
+    kinds = [a["type"] for a in public["actions"]]
+    assert public.get("public") is True and "shuffle_deck" not in kinds
+    assert kinds[0] == "turn_card"  # the first card, where it was turned
+    full = json.loads(referee.client.get(f"/games/{referee.game_id}/export?full=1").data)
+    assert "shuffle_deck" in [a["type"] for a in full["actions"]] and "public" not in full
+    history = text_of(referee.client.get(f"/games/{referee.game_id}/log"))
+    assert f"/games/{referee.game_id}/export?full=1" in history and "data-confirm" in history
+    record = record_from_dict(public)  # the public record imports as a game at that point
+    assert replay_record(record)[0].turned == referee.game().state.turned

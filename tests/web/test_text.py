@@ -64,6 +64,13 @@ def test_a_player_name_with_an_escape_sequence_is_refused_naming_the_player(refe
     )
 
 
+def test_a_player_name_that_reverses_the_text_is_refused_naming_the_player(referee):
+    """Issue 30, item 14: "Ana\u202eneB" would read as another name on every screen."""
+    alert = referee.refused_setup(name1="Ana\u202eneB")
+    assert "the name of player 2 contains a character that reverses the text's direction" in alert
+    assert "U+202E" in alert
+
+
 def test_a_player_name_on_two_lines_is_refused(referee):
     assert "the name of player 1" in referee.refused_setup(name0="Ana\nMaria")
 

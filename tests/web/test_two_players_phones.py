@@ -114,3 +114,19 @@ def test_double_play_hands_out_one_code_per_person_and_revokes_both(referee):
     after = referee.store.seat_tokens(referee.game_id)
     assert after["red"] != before["red"] and after["yellow"] != before["yellow"]
     assert after["green"] == before["green"] and after["blue"] == before["blue"]
+
+
+def test_the_decoys_seat_has_no_code_and_no_revoke_button(referee):
+    """000 §Ursuppe para 2 jugadores: the decoy plays itself; nobody scans its code."""
+    referee.create_game(players=[("Ana", "red"), ("Ben", "yellow")], two_players="decoy")
+    tokens = referee.store.seat_tokens(referee.game_id)
+    decoy = referee.game().setup.seats[-1].color.value
+    sheet = text_of(referee.client.get(f"{referee.url}/seats"))
+    assert sheet.count('class="qr-card"') == 3  # Ana, Ben and the public board
+    assert "The decoy plays itself by its fixed rules" in sheet
+    assert f"/s/{tokens[decoy]}" not in sheet and f"/seats/{decoy}/reissue" not in sheet
+    response = referee.client.post(
+        f"{referee.url}/seats/{decoy}/reissue", data={"csrf": referee.csrf}
+    )
+    assert response.status_code == 404
+    assert referee.store.seat_tokens(referee.game_id)[decoy] == tokens[decoy]

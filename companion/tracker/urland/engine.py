@@ -15,8 +15,9 @@ from dataclasses import replace
 from itertools import combinations
 from typing import NamedTuple
 
+from companion.tracker.colors import Color, color_ref
 from companion.tracker.errors import IllegalAction, InvalidAction
-from companion.tracker.msg import msg
+from companion.tracker.msg import Seq, msg
 from companion.tracker.urland import (
     auction,
     corrections,
@@ -50,7 +51,7 @@ from companion.tracker.urland.actions import (
 )
 from companion.tracker.urland.log import Event, Events
 from companion.tracker.urland.prompts import prompt
-from companion.tracker.urland.state import Step, UrlandSetup, UrlandState
+from companion.tracker.urland.state import Step, UrlandSetup, UrlandState, player_ref
 
 MAX_SETTLE = 1000
 
@@ -196,6 +197,15 @@ def check(state: UrlandState, action: Action) -> None:
     if state.step is Step.OVER:
         now = prompt(state)
         raise IllegalAction(msg("the game is over"), now.source)
+    seat = getattr(action, "color", None)
+    if isinstance(seat, Color) and seat not in state.colors:
+        raise InvalidAction(
+            msg(
+                "{color} has no seat in this game (its seats: {seats})",
+                color=color_ref(seat),
+                seats=Seq(tuple(player_ref(state, c) for c in state.colors), ", "),
+            )
+        )
     rules = RULES[state.step]
     fits = (
         action.kind in ICHTO_KINDS

@@ -146,14 +146,15 @@ def _dive(state: UrlandState, ocean: str, events: Events) -> UrlandState:
 
 def _new_epoch(state: UrlandState, events: Events) -> UrlandState:
     state = set_hand(state, state.env_color, ())
-    state = replace(
-        state, erupting=(), spots=(), panic_in_pile=True, epoch=state.epoch + 1, step=Step.RESUME
-    )
+    state = replace(state, erupting=(), spots=(), panic_in_pile=True, step=Step.RESUME)
+    # A game that ends here ends in the epoch of this eruption, which its status names (002:
+    # "La partita consiste in 2 o 3 epoche"); only a game that goes on starts the next.
     if not state.tiles_left:
         say(events, "end", msg("The last volcano tile is placed: the game ends."), cite.NO_TILES)
         return replace(state, ending=True)
     if state.ending:
         return state
+    state = replace(state, epoch=state.epoch + 1)
     text = msg(
         "Epoch {epoch} begins: the tokens on the board and the Panic token are shuffled; "
         "{who} draws three.",

@@ -28,6 +28,7 @@ from companion.tracker.urland.state import Step
 from companion.tracker.urland.words import area_ref
 from companion.web.rules import refusal
 from companion.web.urland.labels import label
+from companion.web.urland.private import FIELD, private_action
 
 TAKE = "take_"  # a retreat form's field per area: take_<area> = how many Ichto leave it
 
@@ -41,6 +42,8 @@ def shuffled(items: tuple) -> tuple:
 
 def special_action(state: Any, form: Any, viewer: Color | None) -> Action | None:
     """The action of a retreat form or a phone's draw button (None: another form)."""
+    if viewer is None and form.get(FIELD):  # a seat's bid typed on the laptop (private.py)
+        return private_action(state, form)
     if form.get("retreat") is not None:
         return retreat_from_form(state, form, viewer)
     if form.get("draw") is not None and viewer is not None:

@@ -29,6 +29,7 @@ from companion.web.common import store
 from companion.web.urland.correction import secret_from_form
 from companion.web.urland.forms import retreat_form, secret_choice, special_action
 from companion.web.urland.labels import bid_form, groups
+from companion.web.urland.private import private_bidders
 
 LOG_SHOWN = 30
 
@@ -55,6 +56,7 @@ def console_context(
         "groups": groups(state, [c for c in choices if c["type"] != "retreat"]),
         "retreat": retreat_form(choices),
         "can_draw": URLAND.chance(state) is not None,
+        "private_bidders": private_bidders(state),  # a dead phone's bid typed here
         "log": _log(game, LOG_SHOWN),  # always whole: this console keeps no older rows
         "log_hidden": max(0, len(game.log) - LOG_SHOWN),
         "error": error,

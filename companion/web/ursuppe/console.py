@@ -112,7 +112,15 @@ def shown_by_region(game_id: str, view: dict) -> dict[str, Any]:
         ),
         "supply": tuple(view["supply"].items()),
         "rows": tuple(
-            (p["color"], p["label"], p["amoebas"], p["bp"], p["marker"], tuple(p["genes"]))
+            (
+                p["color"],
+                p["label"],
+                p["amoebas"],
+                p["bp"],
+                p.get("income_due", 0),
+                p["marker"],
+                tuple(p["genes"]),
+            )
             for p in view["players"]
         ),
     }

@@ -13,6 +13,7 @@ from companion.store import Game
 from companion.tracker.colors import Color
 from companion.tracker.ursuppe.data import GENES_BY_KEY
 from companion.tracker.ursuppe.record.document import record_from_dict, record_text, replay_record
+from companion.tracker.ursuppe.record.public import has_secrets, public_record
 from companion.tracker.ursuppe.state import GameState
 from companion.tracker.ursuppe.views.moment import changes
 from companion.tracker.ursuppe.views.public import public_view
@@ -97,8 +98,14 @@ def action(state: Any, form: Any, viewer: Any) -> Any:
 
 
 def export_text(game: Game) -> str:
-    """The record the referee downloads."""
-    return record_text(game.record())
+    """The record the referee downloads: the whole record once the game is over; while it
+    runs, the public record (the app's shuffle of the face-down cards left out, each card
+    written where it was turned: `record.public`)."""
+    record = game.record()
+    if game.over or not has_secrets(record):
+        return record_text(record)
+    text = record_text(public_record(record))
+    return text.replace('"version": 1,', '"version": 1, "public": true,', 1)
 
 
 def read_record(data: Any) -> Any:

@@ -13,13 +13,14 @@ from dataclasses import replace
 from companion.tracker.colors import color_ref, color_term
 from companion.tracker.correcting import checked, corrected
 from companion.tracker.errors import IllegalAction, InvalidAction
-from companion.tracker.msg import Msg, msg
+from companion.tracker.msg import Msg, msg, nmsg
 from companion.tracker.ursuppe import flow, sources
 from companion.tracker.ursuppe.actions import Correct
 from companion.tracker.ursuppe.data import GENES_BY_KEY, amoebas_per_color
 from companion.tracker.ursuppe.flow import Events, say
 from companion.tracker.ursuppe.genes import feeding as genes_feeding
 from companion.tracker.ursuppe.record import corrections_table
+from companion.tracker.ursuppe.rules import market
 from companion.tracker.ursuppe.state import GameState, HeldGene, amoeba_ref, player_ref
 
 LIMITS = {"bp": 999, "dp": 9, "cubes": corrections_table.MAX_BOX, "gene": 10_000, "toxic": 99}
@@ -242,6 +243,19 @@ def _gene(state: GameState, action: Correct) -> tuple[GameState, Msg]:
     if action.value not in (0, 1):
         raise InvalidAction(msg("a gene correction's value is 1 (held) or 0 (not held)"))
     if action.value == 1 and not player.holds(gene):
+        # as a purchase says it (003 §Play): an extra gene is had only once it is face up
+        if GENES_BY_KEY[gene].extra and gene not in state.extra_available:
+            raise IllegalAction(*market.not_turned(state, name))
+        if state.copies_total(gene) == 0:
+            raise IllegalAction(
+                nmsg(
+                    "{gene} is not in the deck with {n} player",
+                    "{gene} is not in the deck with {n} players",
+                    state.n_players,
+                    gene=name,
+                ),
+                sources.GENE_TABLE,
+            )
         if state.copies_left(gene) <= 0:
             raise IllegalAction(
                 msg("every copy of {gene} is already held", gene=name), sources.PHASE_3

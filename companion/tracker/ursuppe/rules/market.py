@@ -38,7 +38,7 @@ def refusal(
         return (msg("there is no gene called {gene}", gene=repr(gene)), sources.GENE_TABLE)
     player = state.player(color)
     if card.extra and gene not in state.extra_available:
-        return _not_turned(state, card.term)
+        return not_turned(state, card.term)
     if state.copies_total(gene) == 0:
         return (
             nmsg(
@@ -183,7 +183,8 @@ def _price(state: GameState, gene: str, off: int, from_player: bool) -> int:
     return max(0, base - off)
 
 
-def _not_turned(state: GameState, name) -> tuple[Msg, sources.Rule]:
+def not_turned(state: GameState, name) -> tuple[Msg, sources.Rule]:
+    """Why an extra gene cannot be had: extra genes are not used, or it is not face up."""
     if state.setup.extra_genes is ExtraGenesMode.NONE:
         return (msg("extra genes are not used in this game"), sources.EXTRA_PLAY)
     return (msg("{gene} has not been turned over", gene=name), sources.EXTRA_PLAY)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.tracker.colors import Color, color_ref
+from companion.tracker.colors import Color
 from companion.tracker.msg import P_, Msg, Param, Seq, Term, msg, nmsg
 from companion.tracker.ursuppe import actions as A
 from companion.tracker.ursuppe.actions import cubes_ref
@@ -11,6 +11,7 @@ from companion.tracker.ursuppe.genes import steps as genes_steps
 from companion.tracker.ursuppe.genes.labels import EXTRA_KIND_NAMES, describe_extra
 from companion.tracker.ursuppe.rules import division, market, movement
 from companion.tracker.ursuppe.state import AmoebaId, GameState, amoeba_ref, player_ref
+from companion.tracker.ursuppe.views.correction_labels import correction_label
 
 # Every verb of the record, as a refusal names it ("'place amoeba' is not possible ...").
 KIND_NAMES = {
@@ -58,29 +59,10 @@ KIND_NAMES = {
     **EXTRA_KIND_NAMES,
 }
 
-# The tracked quantities a correction sets, as its label names them.
-FIELD_NAMES = {
-    "bp": P_("correction", "bp"),
-    "dp": P_("correction", "dp"),
-    "cubes": P_("correction", "cubes"),
-    "marker": P_("correction", "marker"),
-    "amoeba_space": P_("correction", "amoeba_space"),
-    "gene": P_("correction", "gene"),
-    "gene_since": P_("correction", "gene_since"),
-    "uses": P_("correction", "uses"),
-    "box_cubes": P_("correction", "box_cubes"),
-    "toxic": P_("correction", "toxic"),
-}
-
 
 def kind_term(action: A.Action) -> Term:
     """The verb of an action as a word (`place amoeba`)."""
     return Term("action", KIND_NAMES.get(action.kind, action.kind.replace("_", " ")))
-
-
-def field_term(field: str) -> Param:
-    """A correction's field as a word; an unknown one verbatim, as the record gives it."""
-    return Term("correction", FIELD_NAMES[field]) if field in FIELD_NAMES else field
 
 
 def bp(n: int) -> Msg:
@@ -233,43 +215,6 @@ def describe(state: GameState, action: A.Action) -> Msg:  # noqa: C901 - one cas
         case A.DeclineAggression(color=color):
             return msg("{player} does not strike", player=_player(color))
         case A.Correct():
-            return _correction(state, action)
+            return correction_label(state, action)
     found = describe_extra(state, action) or genes_steps.describe(state, action)
     return found or alone(kind_term(action))
-
-
-def _correction(state: GameState, action: A.Correct) -> Msg:
-    """A correction's label: what it sets, on whom, to what."""
-    field, value, color, aid = action.field, action.value, action.color, action.amoeba
-    if field == "cubes" and color and action.space:
-        return msg(
-            "correction: {color} cubes on space {space} = {value}",
-            color=color_ref(color),
-            space=action.space,
-            value=value,
-        )
-    if field == "card" and action.card:
-        return msg("correction: face-up card {card}", card=action.card)
-    if field == "space_cubes" and action.space:
-        return msg("correction: cubes on space {space}", space=action.space)
-    if field == "marker_swap" and color and action.other:
-        return msg(
-            "correction: markers of {one} and {two} swap",
-            one=player_ref(state, color),
-            two=player_ref(state, action.other),
-        )
-    if field == "toxic" and action.space:
-        return msg(
-            "correction: toxic DP tokens on space {space} = {value}",
-            space=action.space,
-            value=value,
-        )
-    what = amoeba_ref(state, aid) if aid else (player_ref(state, color) if color else None)
-    if what is not None and value is None:
-        return msg("correction: {field} of {who}", field=field_term(field), who=what)
-    if what is None:
-        return msg("correction: {field}", field=field_term(field))
-    # TRANSLATORS: a referee correction: the quantity ({field}), whose it is, its new value.
-    return msg(
-        "correction: {field} of {who} = {value}", field=field_term(field), who=what, value=value
-    )

@@ -15,7 +15,8 @@ from collections import Counter
 from typing import Any
 
 from companion.tracker.citations import cite
-from companion.tracker.ursuppe.data import GENES_BY_KEY
+from companion.tracker.colors import Color
+from companion.tracker.ursuppe.data import GENES_BY_KEY, division_income
 from companion.tracker.ursuppe.genes import sensing as genes_sensing
 from companion.tracker.ursuppe.options import ExtraGenesMode
 from companion.tracker.ursuppe.rules import people
@@ -24,6 +25,7 @@ from companion.tracker.ursuppe.state import (
     PHASE_TITLES,
     GameState,
     Phase,
+    Step,
     person_ref,
     player_ref,
     remember,
@@ -110,6 +112,7 @@ def _player_rows(state: GameState) -> list[dict[str, Any]]:
 def _players_now(state: GameState) -> list[dict[str, Any]]:
     ranked = {p.color for p in ranked_players(state)}
     alive = Counter(a.color for a in state.amoebas)  # one pass, not one per player
+    waiting = income_waiting(state)
     rows = [
         {
             "name": p.name,
@@ -120,10 +123,23 @@ def _players_now(state: GameState) -> list[dict[str, Any]]:
             "genes": [GENES_BY_KEY[k].term for k in p.gene_keys],
             "amoebas": alive[p.color],
             "ranked": p.color in ranked,
+            "income_due": waiting.get(p.color, 0),
         }
         for p in state.players
     ]
     return rows
+
+
+def income_waiting(state: GameState) -> dict[Color, int]:
+    """In phase 4, the BP each player still to take their turn will receive then (000 §Fase 4:
+    10 BP, 11 with 5-6 players, at the player's own turn, descending order; one per purse,
+    none for the decoy), so a BP column read before it does not look wrong."""
+    if state.phase is not Phase.DIVISION or state.cursor.step is not Step.DIVIDE:
+        return {}
+    purses = people.purse_colors(state.setup)
+    later = state.cursor.order[state.cursor.index + 1 :]
+    gain = division_income(state.n_players)
+    return {c: gain for c in later if c in purses}
 
 
 def _amoeba_rows(state: GameState, colors: list[str]) -> list[dict[str, Any]]:
