@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+from contextlib import contextmanager
 
 import pytest
 from webforms import setup_form
@@ -101,10 +102,7 @@ def test_four_phones_play_turns_with_no_console_tap(browser, live_server, consol
                 shot(console, f"{name}-console-waiting")
             kinds.add(tap_own_choice(page))
             tapped[actor.value] = tapped.get(actor.value, 0) + 1
-            page.wait_for_function(
-                "rev => Number(document.querySelector('#seat').dataset.revision) > rev",
-                arg=game.revision,
-            )
+            past(page, game.revision)
         shot(tv, "phones-tv")
     finally:
         for context, _page in phones.values():
@@ -151,10 +149,7 @@ def test_double_play_ii_from_two_phones(browser, live_server, console_watch, sho
             page.wait_for_selector(f'#seat[data-revision="{game.revision}"]')
             tap_own_choice(page)
             acted.add(actor.value)
-            page.wait_for_function(
-                "rev => Number(document.querySelector('#seat').dataset.revision) > rev",
-                arg=game.revision,
-            )
+            past(page, game.revision)
         for _context, page in phones.values():
             page.wait_for_selector("#seat [data-final]")
         shot(phones["red"][1], "phones-double2-es-ana")
@@ -218,10 +213,7 @@ def test_urland_turns_from_the_phones(browser, live_server, console_watch, shot)
                 shot(page, f"phones-urland-{langs[actor.value]}-{actor.value}")
             page.locator(control).first.tap()
             acted.add(actor.value)
-            page.wait_for_function(
-                "rev => Number(document.querySelector('#seat').dataset.revision) > rev",
-                arg=game.revision,
-            )
+            past(page, game.revision)
     finally:
         for context, _page in phones.values():
             context.close()
@@ -230,14 +222,11 @@ def test_urland_turns_from_the_phones(browser, live_server, console_watch, shot)
     console_watch.assert_clean()
 
 
-@pytest.mark.slow
-def test_a_whole_game_from_four_phones_with_no_console_tap(browser, live_server, console_watch):
-    """Issue 31's measure: a whole 4-player game with the app rolling and drawing, every
-    choice tapped on the awaited player's phone, the console (open, following) never tapped."""
-    from companion.tracker.ursuppe.state import Phase
-
+@contextmanager
+def phones_at_the_table(browser, console_watch, live_server, game_id: str):
+    """The console open and following (its POSTs noted, none expected) and every seat's phone
+    in its language: ({color: (context, page)}, the console's POSTs); all closed after."""
     store = live_server.app.extensions["companion.store"]
-    game_id = new_game(live_server)
     tokens = store.seat_tokens(game_id)
     laptop = browser.new_context(viewport=LAPTOP)
     console = console_watch.watch(laptop.new_page())
@@ -249,8 +238,31 @@ def test_a_whole_game_from_four_phones_with_no_console_tap(browser, live_server,
         color: open_phone(browser, console_watch, live_server.url, tokens[color], LANGS[color])
         for color in tokens
     }
-    taps = 0
     try:
+        yield phones, posts
+    finally:
+        for context, _page in phones.values():
+            context.close()
+        laptop.close()
+
+
+def past(page, revision: int) -> None:
+    """Wait until the phone shows a revision after `revision`."""
+    page.wait_for_function(
+        "rev => Number(document.querySelector('#seat').dataset.revision) > rev", arg=revision
+    )
+
+
+@pytest.mark.slow
+def test_a_whole_game_from_four_phones_with_no_console_tap(browser, live_server, console_watch):
+    """Issue 31's measure: a whole 4-player game with the app rolling and drawing, every
+    choice tapped on the awaited player's phone, the console (open, following) never tapped."""
+    from companion.tracker.ursuppe.state import Phase
+
+    store = live_server.app.extensions["companion.store"]
+    game_id = new_game(live_server)
+    taps = 0
+    with phones_at_the_table(browser, console_watch, live_server, game_id) as (phones, posts):
         while store.get(game_id).state.phase is not Phase.OVER:
             assert taps < 1500, "the game did not end"
             game = store.get(game_id)
@@ -260,16 +272,9 @@ def test_a_whole_game_from_four_phones_with_no_console_tap(browser, live_server,
             page.wait_for_selector(f'#seat[data-revision="{game.revision}"]')
             tap_own_choice(page)
             taps += 1
-            page.wait_for_function(
-                "rev => Number(document.querySelector('#seat').dataset.revision) > rev",
-                arg=game.revision,
-            )
+            past(page, game.revision)
         for _context, page in phones.values():
             page.wait_for_selector("#seat [data-final]")
-    finally:
-        for context, _page in phones.values():
-            context.close()
-        laptop.close()
     assert posts == [], f"the console tapped: {posts}"
     print(f"\nwhole game from phones: {taps} phone taps, {store.get(game_id).revision} entries")
     console_watch.assert_clean()
@@ -311,19 +316,8 @@ def test_a_whole_urland_game_from_four_phones_with_no_console_tap(
     (open, following) is never tapped, to the game's end."""
     store = live_server.app.extensions["companion.store"]
     game_id = new_urland(live_server, draws="auto")
-    tokens = store.seat_tokens(game_id)
-    laptop = browser.new_context(viewport=LAPTOP)
-    console = console_watch.watch(laptop.new_page())
-    console.goto(live_server.referee_link)
-    console.goto(f"{live_server.url}/games/{game_id}")
-    posts: list[str] = []
-    console.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
-    phones = {
-        color: open_phone(browser, console_watch, live_server.url, tokens[color], LANGS[color])
-        for color in tokens
-    }
     taps = 0
-    try:
+    with phones_at_the_table(browser, console_watch, live_server, game_id) as (phones, posts):
         while not store.get(game_id).over:
             assert taps < 2000, "the game did not end"
             game = store.get(game_id)
@@ -345,15 +339,8 @@ def test_a_whole_urland_game_from_four_phones_with_no_console_tap(
                 assert control, f"{actor} offered nothing at {game.state.step}"
                 page.locator(control).first.tap()
             taps += 1
-            page.wait_for_function(
-                "rev => Number(document.querySelector('#seat').dataset.revision) > rev",
-                arg=game.revision,
-            )
+            past(page, game.revision)
         shot(phones["red"][1], "phones-urland-over-es-red")
-    finally:
-        for context, _page in phones.values():
-            context.close()
-        laptop.close()
     assert posts == [], f"the console tapped: {posts}"
     print(f"\nwhole Urland game from phones: {taps} phone taps, {store.get(game_id).revision}")
     console_watch.assert_clean()

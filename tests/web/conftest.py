@@ -118,6 +118,18 @@ class Referee:
         return self.app.extensions["companion.store"]
 
     # ----- games ---------------------------------------------------------------------
+    def example_at(self, name: str, entries: int, lang: str | None = None):
+        """`examples/<name>.json` imported with its first `entries` entries (the console's
+        language set to `lang`); the game."""
+        from companion.tracker.ursuppe.record.document import Record, record_from_dict
+
+        path = Path(__file__).resolve().parents[2] / "examples" / f"{name}.json"
+        record = record_from_dict(json.loads(path.read_text(encoding="utf-8")))
+        game = self.store.import_record(Record(record.setup, record.entries[:entries]), name)
+        if lang:
+            self.client.set_cookie("lang", lang)
+        return game
+
     def setup_form(self, players=PLAYERS, **overrides: str) -> dict[str, str]:
         form = {"csrf": self.csrf, **setup_form("Tuesday soup", players)}
         form.update(overrides)

@@ -4,21 +4,14 @@ gene Ana could pay for is not offered to her (the advanced gene needs its lower 
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from conftest import text_of
 
-from companion.tracker.ursuppe.record.document import Record, record_from_dict
-
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "five-players-extra-genes.json"
+EXAMPLE = "five-players-extra-genes"
 ANA_BUYS = 231  # round 6, phase 3: Ana ■ green (5 BP) to buy
 
 
 def test_the_console_and_anas_phone_explain_the_extra_genes(referee):
-    record = record_from_dict(json.loads(EXAMPLE.read_text()))
-    game = referee.store.import_record(Record(record.setup, record.entries[:ANA_BUYS]), "genes")
-    referee.client.set_cookie("lang", "es")
+    game = referee.example_at(EXAMPLE, ANA_BUYS, "es")
     page = text_of(referee.client.get(f"/games/{game.id}"))
     assert '<strong>Exhibición Amenazadora</strong> <span class="mp">4 PB · 4 PM</span>' in page
     assert "comprar el gen extra Exhibición Amenazadora (4 PB)" in page

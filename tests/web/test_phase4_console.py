@@ -4,20 +4,14 @@ it changes."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from conftest import text_of
 
-from companion.tracker.ursuppe.record.document import Record, record_from_dict
-
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "four-players.json"
+EXAMPLE = "four-players"
 FIRST_DIVISION = 31  # entries up to the first player's phase 4 turn
 
 
 def test_the_console_shows_the_income_still_to_come(referee):
-    record = record_from_dict(json.loads(EXAMPLE.read_text()))
-    game = referee.store.import_record(Record(record.setup, record.entries[:FIRST_DIVISION]), "p4")
+    game = referee.example_at(EXAMPLE, FIRST_DIVISION)
     for lang, words in (("en", "income at their turn: +10"), ("it", "entrata al suo turno: +10")):
         referee.client.set_cookie("lang", lang)
         page = text_of(referee.client.get(f"/games/{game.id}"))
@@ -27,9 +21,7 @@ def test_the_console_shows_the_income_still_to_come(referee):
 def test_the_division_amoeba_picker_says_what_the_number_changes(referee):
     """000 §Orden numérico: a player's amoebas act in the order of their numbers, so the
     number picked for a new amoeba decides when it acts (issue 30, item 11)."""
-    record = record_from_dict(json.loads(EXAMPLE.read_text()))
-    game = referee.store.import_record(Record(record.setup, record.entries[:FIRST_DIVISION]), "p4")
-    referee.client.set_cookie("lang", "es")
+    game = referee.example_at(EXAMPLE, FIRST_DIVISION, "es")
     page = text_of(referee.client.get(f"/games/{game.id}"))
     assert 'aria-describedby="amoeba-number-why"' in page
     assert "decide cuándo actúa esta ameba en la fase 1" in page

@@ -9,20 +9,16 @@ undoing a roll must not roll it again by itself (the console offers "Roll for me
 from __future__ import annotations
 
 import secrets
-import sqlite3
 
-from companion.store import Conflict, Game, SaveFailed
-from companion.tracker.errors import ActionError
-from companion.tracker.record_core import Undo
+from companion.store import Game
 from companion.tracker.ursuppe import legal_actions
 from companion.tracker.ursuppe.actions import Action, RollForStartOrder, TurnEnvironmentCard
 from companion.tracker.ursuppe.record.document import Entry
 from companion.tracker.ursuppe.state import GameState, Step
-from companion.web.common import store
+from companion.web.autofollow import follow_chance
 from companion.web.ursuppe.controls import DICE_STEPS, dice_action
 
 _dice = secrets.SystemRandom()
-LIMIT = 100  # rolls in a row at most (fight ties re-rolled); the rules need far fewer
 
 
 def chance_action(state: GameState) -> Action | None:
@@ -53,17 +49,4 @@ def _rolls_now(game: Game) -> bool:
 def follow(game: Game, entry: Entry | None = None) -> Game:
     """After an entry (or a game's creation): roll by itself while chance is awaited, if the
     game was set up so; returns the game as it is then."""
-    if isinstance(entry, Undo) or not store().auto_roll(game.id):
-        return game
-    for _ in range(LIMIT):
-        action = chance_action(game.state) if _rolls_now(game) else None
-        if action is None:
-            break
-        try:
-            game = store().append_app_roll(game.id, action, game.revision)
-        except (Conflict, ActionError):  # another device moved meanwhile: its view wins
-            return store().get(game.id)
-        except (SaveFailed, sqlite3.OperationalError):
-            # The tapped entry is saved; the roll is not, so "Roll for me" is offered again.
-            return store().get(game.id)
-    return game
+    return follow_chance(game, entry, lambda g: chance_action(g.state) if _rolls_now(g) else None)
