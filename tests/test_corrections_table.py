@@ -18,17 +18,8 @@ from builders import aid, at_phase, play, position, refused, setup_for
 from companion.tracker.colors import Color
 from companion.tracker.errors import InvalidAction
 from companion.tracker.ursuppe import Phase, apply, legal_actions, new_game, prompt
-from companion.tracker.ursuppe.actions import (
-    AcceptAttack,
-    Attack,
-    BuyGene,
-    Correct,
-    Drift,
-    Escape,
-    TurnEnvironmentCard,
-    action_from_dict,
-    action_to_dict,
-)
+from companion.tracker.ursuppe import actions as A
+from companion.tracker.ursuppe.actions import Correct, Escape, action_from_dict, action_to_dict
 from companion.tracker.ursuppe.state import Step
 
 RED, YELLOW, GREEN, BLUE = Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE
@@ -41,7 +32,7 @@ def hungry(genes=None, **kw):
     """Red-1 (Struggle for Survival) on space 8 with no food, at its feeding step."""
     genes = {"red": ["struggle_for_survival"], **(genes or {})}
     state = position(4, amoebas=["red-1@8", "yellow-1@8"], genes=genes, cubes=NO_FOOD, card="P9")
-    state, _ = play(at_phase(state, Phase.MOVEMENT), Drift(RED1))
+    state, _ = play(at_phase(state, Phase.MOVEMENT), A.Drift(RED1))
     assert prompt(state).step is Step.FEED
     return state
 
@@ -81,7 +72,7 @@ def test_a_card_correction_refuses_an_unknown_or_twice_turned_card():
 def test_no_card_can_be_corrected_before_the_first_is_turned():
     state = new_game(setup_for(4))
     refused(state, Correct("card", reason=WHY, card="P2"))
-    state, _ = apply(state, TurnEnvironmentCard("P1"))
+    state, _ = apply(state, A.TurnEnvironmentCard("P1"))
     state, _ = apply(state, Correct("card", reason=WHY, card="P2"))
     assert state.turned == ("P2",)
 
@@ -91,7 +82,7 @@ def test_a_used_escape_set_by_correction_leaves_the_attacked_amoeba_without_it()
     state = hungry(genes={"yellow": ["escape"]})
     state, _ = apply(state, Correct("uses", reason=WHY, color=YELLOW, uses=("escape",)))
     assert state.player(YELLOW).used_this_round == ("escape",)
-    state, events = play(state, Attack(RED1, YELLOW1))
+    state, events = play(state, A.Attack(RED1, YELLOW1))
     assert Escape() not in legal_actions(state)
     assert state.amoeba(YELLOW1) is None  # no response left: the attack succeeds at once
 
@@ -100,8 +91,8 @@ def test_an_escape_given_back_by_correction_can_be_used_again():
     state = hungry(genes={"yellow": ["escape"]})
     state, _ = apply(state, Correct("uses", reason=WHY, color=YELLOW, uses=("escape",)))
     state, _ = apply(state, Correct("uses", reason=WHY, color=YELLOW, uses=()))
-    state, _ = play(state, Attack(RED1, YELLOW1))
-    assert set(legal_actions(state)) == {Escape(), AcceptAttack()}
+    state, _ = play(state, A.Attack(RED1, YELLOW1))
+    assert set(legal_actions(state)) == {Escape(), A.AcceptAttack()}
 
 
 def test_an_attack_already_made_leaves_starving_as_the_only_choice_and_the_engine_takes_it():
@@ -125,7 +116,7 @@ def test_a_gene_held_since_this_round_cannot_be_traded_for_an_advanced_gene():
     top = {"red": 4, "yellow": 3, "green": 2, "blue": 1}  # phase 3 buys in descending order
     state = position(4, genes={"red": ["defense"]}, round=2, markers=top)
     state = at_phase(state, Phase.GENES)
-    buy = BuyGene(RED, "armor", give_up="defense")
+    buy = A.BuyGene(RED, "armor", give_up="defense")
     assert prompt(state).actor is RED
     assert buy in legal_actions(state)  # held since round 0
     state, events = apply(state, Correct("gene_since", 2, WHY, color=RED, gene="defense"))

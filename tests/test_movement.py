@@ -15,18 +15,9 @@ from builders import aid, at_phase, at_phase_with_events, play, position, texts
 from builders import refused_message as refused
 
 from companion.tracker.colors import Color
+from companion.tracker.ursuppe import actions as A
 from companion.tracker.ursuppe import legal_actions, prompt
-from companion.tracker.ursuppe.actions import (
-    CarryCubes,
-    ChooseDirection,
-    Drift,
-    EndMovement,
-    Move,
-    MoveAgain,
-    RideAlong,
-    RollMovement,
-    Stay,
-)
+from companion.tracker.ursuppe.actions import ChooseDirection, Drift, Move, RollMovement, Stay
 from companion.tracker.ursuppe.data import Direction
 from companion.tracker.ursuppe.state import Phase, Step
 
@@ -281,14 +272,14 @@ def test_speed_gives_an_optional_free_second_move(gene):
     state, _ = play(state, Move(RED1), RollMovement((2,)))  # north to 3
 
     assert prompt(state).step is Step.SECOND_MOVE
-    assert set(legal_actions(state)) == {MoveAgain(), EndMovement()}
-    again, _ = play(state, MoveAgain())
+    assert set(legal_actions(state)) == {A.MoveAgain(), A.EndMovement()}
+    again, _ = play(state, A.MoveAgain())
     assert prompt(again).step is Step.MOVE_ROLL  # chosen the same way: a die
     again, _ = play(again, RollMovement((3,)))  # east to 4
     assert space_of(again, "red-1") == step(state, step(state, 8, N), E)
     assert again.player(Color.RED).bp == 4  # only the first move was paid
 
-    stopped, _ = play(state, EndMovement())
+    stopped, _ = play(state, A.EndMovement())
     assert space_of(stopped, "red-1") == step(state, 8, N)
     assert stopped.player(Color.RED).bp == 4
 
@@ -309,7 +300,7 @@ def test_without_speed_there_is_no_second_move():
     state, _ = play(state, Move(RED1), RollMovement((2,)))
 
     assert prompt(state).amoeba == aid("red-2")
-    refused(state, MoveAgain())
+    refused(state, A.MoveAgain())
 
 
 # ----- Holding -------------------------------------------------------------------------
@@ -346,7 +337,7 @@ def test_a_holding_amoeba_on_the_origin_may_ride_along(go):
     state, _ = play(state, Drift(RED1))
     assert prompt(state).step is Step.RIDE_ALONG
     assert prompt(state).actor is Color.YELLOW
-    state, _ = play(state, RideAlong(YELLOW1, go))
+    state, _ = play(state, A.RideAlong(YELLOW1, go))
 
     assert space_of(state, "red-1") == target
     assert space_of(state, "yellow-1") == (target if go else 8)
@@ -356,7 +347,7 @@ def test_a_holding_amoeba_may_ride_along_with_an_active_move():
     state = position(4, amoebas=["red-1@8", "yellow-1@8"], genes={"yellow": ["holding"]})
     state = at_phase(state, Phase.MOVEMENT)
 
-    state, _ = play(state, Move(RED1), RollMovement((3,)), RideAlong(YELLOW1, True))
+    state, _ = play(state, Move(RED1), RollMovement((3,)), A.RideAlong(YELLOW1, True))
 
     assert space_of(state, "red-1") == space_of(state, "yellow-1") == step(state, 8, E)
 
@@ -383,7 +374,7 @@ def test_tentacle_carries_up_to_one_cube_fewer_than_the_players(players, capacit
     assert max(loads) == capacity
     assert 0 in loads  # carrying nothing is allowed
     too_many = {"yellow": 2, "green": 2} if players == 3 else {"yellow": 2, "green": capacity - 1}
-    refused(state, CarryCubes(RED1, too_many))
+    refused(state, A.CarryCubes(RED1, too_many))
 
 
 def test_tentacle_cubes_move_from_origin_to_destination():
@@ -391,7 +382,7 @@ def test_tentacle_cubes_move_from_origin_to_destination():
     state = at_phase(state, Phase.MOVEMENT)
     target = step(state, 8, E)
 
-    state, events = play(state, Drift(RED1), CarryCubes(RED1, {"yellow": 2, "blue": 1}))
+    state, events = play(state, Drift(RED1), A.CarryCubes(RED1, {"yellow": 2, "blue": 1}))
 
     assert space_of(state, "red-1") == target
     assert cubes(state, 8, "yellow") == 0
@@ -409,7 +400,7 @@ def test_tentacle_cannot_carry_cubes_that_are_not_on_the_origin():
     state = at_phase(state, Phase.MOVEMENT)
     state, _ = play(state, Drift(RED1))
 
-    refused(state, CarryCubes(RED1, {"yellow": 2}))
+    refused(state, A.CarryCubes(RED1, {"yellow": 2}))
 
 
 # ----- order ---------------------------------------------------------------------------

@@ -204,12 +204,22 @@ def referee(browser, live_server, console_watch):
     context.close()
 
 
+def new_phone(browser, lang: str | None = None):
+    """A phone-sized touch context (its browser asking for `lang` first, if given)."""
+    headers = {"Accept-Language": lang} if lang else None
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        extra_http_headers=headers,
+    )
+    return context
+
+
 @pytest.fixture
 def phone_context(browser):
     """A phone-sized context for a seat page."""
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
-    )
+    context = new_phone(browser)
     context.set_default_timeout(10_000)
     yield context
     context.close()

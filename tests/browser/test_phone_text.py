@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, new_phone
 
 from companion.tracker.ursuppe.record.document import Record, record_from_dict
 
@@ -61,12 +61,7 @@ def test_an_urland_phone_has_no_text_under_16_px(browser, live_server):
     game = store.import_record(
         Record(setup, tuple(effective_actions(entries)[:40])), "urland phone text", URLAND
     )
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        is_mobile=True,
-        has_touch=True,
-        extra_http_headers={"Accept-Language": "it"},
-    )
+    context = new_phone(browser, "it")
     phone = context.new_page()
     for color, token in store.seat_tokens(game.id).items():
         phone.goto(f"{live_server.url}/s/{token}")

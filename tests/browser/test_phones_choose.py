@@ -65,18 +65,6 @@ def tap_own_choice(page) -> str:
 def test_four_phones_play_turns_with_no_console_tap(browser, live_server, console_watch, shot):
     store = live_server.app.extensions["companion.store"]
     game_id = new_game(live_server)
-    tokens = store.seat_tokens(game_id)
-    laptop = browser.new_context(viewport=LAPTOP)
-    laptop.set_default_timeout(10_000)
-    console = console_watch.watch(laptop.new_page())
-    console.goto(live_server.referee_link)
-    console.goto(f"{live_server.url}/games/{game_id}")
-    posts: list[str] = []
-    console.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
-    phones = {
-        color: open_phone(browser, console_watch, live_server.url, tokens[color], LANGS[color])
-        for color in tokens
-    }
     tv_context = browser.new_context(viewport={"width": 1920, "height": 1080})
     tv = console_watch.watch(tv_context.new_page())
     tv.goto(f"{live_server.url}/b/{store.get(game_id).board_token}")
@@ -85,7 +73,8 @@ def test_four_phones_play_turns_with_no_console_tap(browser, live_server, consol
     tapped: dict[str, int] = {}
     kinds: set[str] = set()
     shots = set()
-    try:
+    table = phones_at_the_table(browser, console_watch, live_server, game_id)
+    with table as (console, phones, posts):
         for _ in range(40):
             game = store.get(game_id)
             actor = game.core.prompt(game.state).actor
@@ -104,11 +93,7 @@ def test_four_phones_play_turns_with_no_console_tap(browser, live_server, consol
             tapped[actor.value] = tapped.get(actor.value, 0) + 1
             past(page, game.revision)
         shot(tv, "phones-tv")
-    finally:
-        for context, _page in phones.values():
-            context.close()
-        laptop.close()
-        tv_context.close()
+    tv_context.close()
     assert store.get(game_id).revision >= start + 40
     assert posts == [], f"the console tapped: {posts}"
     assert len(tapped) >= 3, tapped  # the turns went round the table
@@ -225,10 +210,11 @@ def test_urland_turns_from_the_phones(browser, live_server, console_watch, shot)
 @contextmanager
 def phones_at_the_table(browser, console_watch, live_server, game_id: str):
     """The console open and following (its POSTs noted, none expected) and every seat's phone
-    in its language: ({color: (context, page)}, the console's POSTs); all closed after."""
+    in its language: (the console, {color: (context, page)}, its POSTs); all closed after."""
     store = live_server.app.extensions["companion.store"]
     tokens = store.seat_tokens(game_id)
     laptop = browser.new_context(viewport=LAPTOP)
+    laptop.set_default_timeout(10_000)
     console = console_watch.watch(laptop.new_page())
     console.goto(live_server.referee_link)
     console.goto(f"{live_server.url}/games/{game_id}")
@@ -239,7 +225,7 @@ def phones_at_the_table(browser, console_watch, live_server, game_id: str):
         for color in tokens
     }
     try:
-        yield phones, posts
+        yield console, phones, posts
     finally:
         for context, _page in phones.values():
             context.close()
@@ -262,7 +248,11 @@ def test_a_whole_game_from_four_phones_with_no_console_tap(browser, live_server,
     store = live_server.app.extensions["companion.store"]
     game_id = new_game(live_server)
     taps = 0
-    with phones_at_the_table(browser, console_watch, live_server, game_id) as (phones, posts):
+    with phones_at_the_table(browser, console_watch, live_server, game_id) as (
+        _console,
+        phones,
+        posts,
+    ):
         while store.get(game_id).state.phase is not Phase.OVER:
             assert taps < 1500, "the game did not end"
             game = store.get(game_id)
@@ -317,7 +307,11 @@ def test_a_whole_urland_game_from_four_phones_with_no_console_tap(
     store = live_server.app.extensions["companion.store"]
     game_id = new_urland(live_server, draws="auto")
     taps = 0
-    with phones_at_the_table(browser, console_watch, live_server, game_id) as (phones, posts):
+    with phones_at_the_table(browser, console_watch, live_server, game_id) as (
+        _console,
+        phones,
+        posts,
+    ):
         while not store.get(game_id).over:
             assert taps < 2000, "the game did not end"
             game = store.get(game_id)

@@ -6,7 +6,7 @@ test-artifacts/."""
 
 from __future__ import annotations
 
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, new_phone
 from two_player_play import box_kept
 
 FIVE = [
@@ -73,12 +73,7 @@ def test_choosing_a_two_player_way_shows_only_its_rows(browser, live_server):
 
 def test_the_setup_rows_on_a_phone(browser, live_server):
     store = live_server.app.extensions["companion.store"]
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        is_mobile=True,
-        has_touch=True,
-        extra_http_headers={"Accept-Language": "it"},
-    )
+    context = new_phone(browser, "it")
     page = context.new_page()
     page.goto(live_server.referee_link)
     with box_kept(store):

@@ -50,11 +50,14 @@ def phone_choices(referee, token: str) -> str | None:
     return match.group(1) if match else None
 
 
-def to_movement(referee) -> None:
-    """The start order, start spaces and placements entered by the console: red's amoeba moves."""
+def to_movement(referee):
+    """The start order, start spaces and placements entered by the console: red's amoeba moves.
+    The state then, and the color awaited."""
     referee.start_rolls_to_placement()
     while referee.game().state.cursor.step is not Step.MOVEMENT_CHOICE:
         referee.play_ok(legal_actions(referee.game().state)[0])
+    state = referee.game().state
+    return state, referee.game().core.prompt(state).actor
 
 
 # ----- the setup's choice ---------------------------------------------------------------------
@@ -115,9 +118,7 @@ def test_the_console_changes_who_enters_and_the_log_says_so(game):
 
 # ----- the awaited phone's choices --------------------------------------------------------------
 def test_the_awaited_phone_offers_the_consoles_choices_and_no_other_phone_does(game, seat_tokens):
-    to_movement(game)
-    state = game.game().state
-    actor = game.game().core.prompt(state).actor
+    state, actor = to_movement(game)
     mine = phone_choices(game, seat_tokens[actor.value])
     assert mine is not None
     console = text_of(game.console()).split('class="choices"', 1)[1].split("</section>", 1)[0]
@@ -132,9 +133,7 @@ def test_the_awaited_phone_offers_the_consoles_choices_and_no_other_phone_does(g
 
 
 def test_a_phone_records_its_choice_and_other_seats_are_refused_naming_why(game, seat_tokens):
-    to_movement(game)
-    state = game.game().state
-    actor = game.game().core.prompt(state).actor
+    state, actor = to_movement(game)
     choice = legal_actions(state)[0]
     before = game.revision
     for color, token in seat_tokens.items():
@@ -192,9 +191,7 @@ def test_roll_for_me_on_the_awaited_phone_only(game, seat_tokens):
 
 # ----- the laptop steps in; nothing doubles -----------------------------------------------------
 def test_the_phone_and_the_console_at_the_same_moment_record_one_action(game, seat_tokens):
-    to_movement(game)
-    state = game.game().state
-    actor = game.game().core.prompt(state).actor
+    state, actor = to_movement(game)
     first, second = legal_actions(state)[:2]
     seen = game.revision
     assert phone_plays(game, seat_tokens[actor.value], first, revision=seen).status_code == 200
@@ -214,9 +211,7 @@ def test_the_phone_and_the_console_at_the_same_moment_record_one_action(game, se
 
 
 def test_a_phone_tap_sent_twice_is_recorded_once(game, seat_tokens):
-    to_movement(game)
-    state = game.game().state
-    actor = game.game().core.prompt(state).actor
+    state, actor = to_movement(game)
     choice = legal_actions(state)[0]
     seen = game.revision
     tap = "phoneTapTwice-0001"

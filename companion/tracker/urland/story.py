@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.tracker import track
 from companion.tracker.colors import Color
-from companion.tracker.moments import Moment
+from companion.tracker.moments import Moment, bigger_advance
 from companion.tracker.msg import Msg, msg, nmsg
 from companion.tracker.urland import actions as A
 from companion.tracker.urland import board as geo
@@ -80,17 +80,17 @@ def story(start: UrlandState, steps: Iterable[tuple[int, Any, UrlandState]]) -> 
             m = mutations[-1]
             bought = (*m.bought, (color, entry.gene, price, seq, before.turn))
             mutations[-1] = Mutation(m.epoch, m.seq, m.bids, bought)
-        for b, a in zip(before.players, after.players):
-            gained = a.marker - b.marker
-            if gained > 0 and (best is None or gained > best[0]):
-                text = nmsg(
-                    "Turn {turn}: the biggest single advance, {who} moves {n} space on the track.",
-                    "Turn {turn}: the biggest single advance, {who} moves {n} spaces on the track.",
-                    gained,
-                    turn=after.turn,
-                    who=player_ref(after, a.color),
-                )
-                best = (gained, Moment(seq, after.turn, text))
+        moves = [(a.color, a.marker - b.marker) for b, a in zip(before.players, after.players)]
+        if found := bigger_advance(best, moves):
+            color, gained = found
+            text = nmsg(
+                "Turn {turn}: the biggest single advance, {who} moves {n} space on the track.",
+                "Turn {turn}: the biggest single advance, {who} moves {n} spaces on the track.",
+                gained,
+                turn=after.turn,
+                who=player_ref(after, color),
+            )
+            best = (gained, Moment(seq, after.turn, text))
         top = max(p.marker for p in after.players)
         leaders = [p.color for p in after.players if p.marker == top]
         if top and len(leaders) == 1 and leaders[0] != leader:

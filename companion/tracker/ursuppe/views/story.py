@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.tracker.colors import Color
-from companion.tracker.moments import Moment
+from companion.tracker.moments import Moment, bigger_advance
 from companion.tracker.msg import Seq, Term, msg, nmsg
 from companion.tracker.ursuppe import actions as A
 from companion.tracker.ursuppe.data import DIRECTION_NAMES, GENES_BY_KEY
@@ -186,17 +186,20 @@ def _debt(walk: _Walk, seq: int, entry: Any, before: GameState, after: GameState
 
 def _ladder(walk: _Walk, seq: int, before: GameState, after: GameState) -> None:
     """A change of leader on the ladder, and the biggest single advance."""
-    for b, a in zip(before.players, after.players):
-        gained = a.marker - b.marker
-        if b.marker and gained > 0 and (walk.best_advance is None or gained > walk.best_advance[0]):
-            text = nmsg(
-                "Round {round}: the biggest single advance, {who} moves {n} space up the ladder.",
-                "Round {round}: the biggest single advance, {who} moves {n} spaces up the ladder.",
-                gained,
-                round=before.round,
-                who=player_ref(before, a.color),
-            )
-            walk.best_advance = (gained, Moment(seq, before.round, text))
+    # A marker's first move (from the start, 0) is no advance of the game's own.
+    moves = [
+        (a.color, a.marker - b.marker) for b, a in zip(before.players, after.players) if b.marker
+    ]
+    if found := bigger_advance(walk.best_advance, moves):
+        color, gained = found
+        text = nmsg(
+            "Round {round}: the biggest single advance, {who} moves {n} space up the ladder.",
+            "Round {round}: the biggest single advance, {who} moves {n} spaces up the ladder.",
+            gained,
+            round=before.round,
+            who=player_ref(before, color),
+        )
+        walk.best_advance = (gained, Moment(seq, before.round, text))
     if after.round < 1 or after.phase is Phase.SETUP:
         return
     top = max(p.marker for p in after.players)
