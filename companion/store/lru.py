@@ -45,6 +45,11 @@ class GameCache:
         with self._lock:
             return self._games.pop(game_id, default)
 
+    def clear(self) -> None:
+        """Forget every game."""
+        with self._lock:
+            self._games.clear()
+
     def __len__(self) -> int:
         return len(self._games)
 
