@@ -17,6 +17,8 @@ import pytest
 from console_armed import wait_armed
 from test_table import drive_one_step, new_game
 
+pytestmark = pytest.mark.timing  # real tap gaps: run alone, after the parallel run
+
 GAPS_MS = (50, 150, 400, 700)
 QUIET_MS = 300  # then wait until no request is in flight: anything sent has landed
 

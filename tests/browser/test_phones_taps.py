@@ -13,6 +13,8 @@ import time
 import pytest
 from webforms import setup_form
 
+pytestmark = pytest.mark.timing  # real tap gaps: run alone, after the parallel run
+
 DOUBLE = (("Ana", "red"), ("Ana", "yellow"), ("Ben", "green"), ("Ben", "blue"))
 PHONE = {"width": 390, "height": 844}
 GAPS_MS = (150, 700)
