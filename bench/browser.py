@@ -22,9 +22,11 @@ from typing import Any
 from flask import Blueprint, render_template
 
 from bench.clients import Client, Referee
+from bench.measure import pct
 
 BENCH = Path(__file__).resolve().parent
 EXAMPLE = BENCH.parent / "examples" / "four-players.json"
+PLAYERS = 4  # the example's seats
 WATCH = (BENCH / "watch.js").read_text(encoding="utf-8")
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
@@ -179,14 +181,6 @@ def import_at(referee: Referee, record: dict, at: int) -> str:
     return referee.new_game(record["setup"], f"bench at {at}", record["actions"][:at])
 
 
-def seat_links(client: Client, game_id: str) -> list[str]:
-    """The seats' links of a game (from its seats page)."""
-    import re
-
-    page = client.get(f"/games/{game_id}/seats")[2]
-    return list(dict.fromkeys(re.findall(r"/s/[\w-]{16,}", page.decode())))
-
-
 def run(taps: int = 30, visits: int = 5, budget: float = 600.0) -> Figures:
     """Measure every browser figure: `taps` per window and speed, `visits` first visits."""
     from playwright.sync_api import sync_playwright
@@ -223,7 +217,7 @@ def phone_figures(browser: Any, referee: Referee, laptop: Any, record: dict, tap
     for name, count, rate in (("one phone", 1, 1), (f"one phone, CPU {SLOW}x", 1, SLOW),
                               (f"the last of {PHONES} phones", PHONES, 1)):  # fmt: skip
         game_id = import_at(referee, record, WINDOWS["early"])
-        links = seat_links(referee.client, game_id)
+        links = [f"/s/{t}" for t in referee.seat_tokens(game_id, PLAYERS)]
         base = f"http://127.0.0.1:{referee.client.port}"
         phones = [new_page(browser, PHONE, base) for _ in range(count)]
         for i, phone in enumerate(phones):
@@ -240,7 +234,7 @@ def phone_figures(browser: Any, referee: Referee, laptop: Any, record: dict, tap
 def first_visits(browser: Any, referee: Referee, record: dict, visits: int) -> list[dict]:
     """A phone's first visit to its seat, CPU slowed and on the weak Wi-Fi, cold each time."""
     game_id = import_at(referee, record, WINDOWS["early"])
-    link = seat_links(referee.client, game_id)[0]
+    link = f"/s/{referee.seat_tokens(game_id, PLAYERS)[0]}"
     base = f"http://127.0.0.1:{referee.client.port}"
     out = []
     for _ in range(visits):
@@ -347,11 +341,3 @@ def report(fig: Figures) -> list[str]:
         f"{said} ms after the navigation began; {pct([v['kb'] for v in visits], 50):.1f} KB.",
     ]
     return lines
-
-
-def pct(values: list[float], p: float) -> float:
-    """The p-th percentile (nearest rank); nan for no values."""
-    ranked = sorted(v for v in values if v == v)
-    return (
-        ranked[min(len(ranked) - 1, math.ceil(p / 100 * len(ranked)) - 1)] if ranked else math.nan
-    )

@@ -217,10 +217,11 @@ class Referee:
             raise RuntimeError(f"import answered {status} {got.get('Location')!r}")
         return found.group(1)
 
-    def seat_tokens(self, game_id: str) -> list[str]:
+    def seat_tokens(self, game_id: str, seats: int = 6) -> list[str]:
+        """The seats' tokens of a game (from its seats page), `seats` of them."""
         status, _, page = self.client.get(f"/games/{game_id}/seats")
         tokens = list(dict.fromkeys(re.findall(rb"/s/([\w-]{16,})", page)))
-        if status != 200 or len(tokens) != 6:
+        if status != 200 or len(tokens) != seats:
             raise RuntimeError(f"seats page answered {status} with {len(tokens)} seat links")
         return [t.decode() for t in tokens]
 

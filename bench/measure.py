@@ -49,8 +49,9 @@ class Config:
 
 
 def pct(values: list[float], p: float) -> float:
-    """The p-th percentile (nearest rank); nan for no values."""
-    ordered = sorted(values)
+    """The p-th percentile (nearest rank) of the values measured (nan: not measured); nan
+    for none."""
+    ordered = sorted(v for v in values if v == v)
     return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)] if ordered else math.nan
 
 
