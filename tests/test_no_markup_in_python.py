@@ -17,6 +17,7 @@ DRAWING_MODULES = {
     "web/ursuppe/soup_svg.py",  # Ursuppe's soup
     "web/urland/svg.py",  # Urland's board and track
     "web/ursuppe/drawings.py",  # the console's drawings kept by what they show
+    "web/fragments.py",  # only the empty placeholder of a region kept on screen
 }
 
 

@@ -319,20 +319,36 @@
     }).join("");
   }
 
-  // The drawings this console shows (the soup, the ladder): an answer leaves out the ones
-  // that did not change, and they move over from the console it replaces (see below).
+  // The drawings (the soup, the ladder) and the regions this page shows: an answer leaves
+  // out the ones that did not change, and they stay on screen as they are (see below).
   function shownDrawings(root) {
     return Array.prototype.map.call(root.querySelectorAll("svg[data-drawing]"), function (el) {
       return el.getAttribute("data-drawing");
     }).join(" ");
   }
 
+  // A region with an open panel or a half-filled form is asked for again (a tap's answer
+  // closes it; a live swap reopens it and fetches its form afresh).
+  function shownRegions(root) {
+    return Array.prototype.filter.call(root.querySelectorAll("[data-region]"), function (el) {
+      return !el.querySelector("details[open], form[data-dirty]");
+    }).map(function (el) { return el.dataset.region + ":" + el.dataset.shown; }).join(" ");
+  }
+
   document.addEventListener("htmx:configRequest", function (event) {
     var detail = event.detail;
-    var console_ = consoleRoot();
-    if (console_ && detail.elt && console_.contains(detail.elt)) {
-      var shown = shownDrawings(console_);
+    var live = liveRoot();
+    var whole = /[?&]since=-1/.test(detail.path);
+    // Only an answer that replaces the live root may leave out what it shows (see below).
+    if (live && detail.target === live && !whole) {
+      var shown = shownDrawings(live);
       if (shown) { detail.headers["X-Drawings"] = shown; }
+      var regions = shownRegions(live);
+      if (regions) { detail.headers["X-Regions"] = regions; }
+      if (detail.elt === live && live.dataset.revision) {
+        // The live root stays on the page from answer to answer: its address was read once.
+        detail.path = detail.path.replace(/([?&]since=)\d+/, "$1" + live.dataset.revision);
+      }
     }
     if (detail.verb === "post" && CONSOLE_POST.test(detail.path)) {
       var id = randomTap();
@@ -398,86 +414,182 @@
     release();
   });
 
-  // A tap's answer may carry only the newest log entries (ol[data-log-from]): the older
-  // ones move over from the console it replaces, so the log never has to be sent again.
+  // --- An answer swapped in region by region ------------------------------------------------
+  // A live root's answer (the console, a seat, the board) changes only what changed, in
+  // place: a region the page shows comes as <template data-same> and stays as it is, a kept
+  // drawing as <svg data-keep>, a soup as a patch of its changed spaces, the log as its
+  // newest entries only; elsewhere, what is equal stays and only what differs is replaced.
+  // Nothing unchanged is parsed, styled or laid out again (issue 29).
+
+  var MISSING = { missing: true }; // the answer leaves out something the page does not show
+
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
-    tap.oldLog = target && target.id === "console" ? target.querySelector("ol.log") : null;
-    var text = event.detail.serverResponse;
-    if (!target || target.id !== "console" || !text) { return; }
-    if (text.indexOf("data-keep=") < 0 && text.indexOf("data-patch=") < 0) { return; }
-    var missing = false;
-    text = text.replace(/<svg data-keep="([0-9a-f]+)"><\/svg>/g,
-      function (placeholder, key) {
-        var old = target.querySelector('svg[data-drawing="' + key + '"]');
-        if (!old) { missing = true; return placeholder; }
-        return old.outerHTML;
-      });
-    // A changed soup may come as a patch: only the spaces (and the island) that differ from
-    // the soup on screen, which it names. Its groups hold no <svg> of their own.
-    text = text.replace(/<svg data-patch="([0-9a-f]+)"[\s\S]*?<\/svg>/g, function (patch, key) {
-      var old = target.querySelector('svg[data-drawing="' + key + '"]');
-      if (!old) { missing = true; return patch; }
-      return patched(old, patch);
-    });
-    event.detail.serverResponse = text;
-    if (missing) { tap.redraw = true; }
+    if (target && target.matches && target.matches(LIVE_ROOT) && event.detail.shouldSwap) {
+      event.detail.swapOverride = "regions";
+    }
   });
 
-  function patched(old, patch) {
-    var holder = document.createElement("div");
-    holder.innerHTML = patch;
-    var fresh = holder.firstElementChild;
-    var merged = old.cloneNode(true);
-    Array.prototype.forEach.call(fresh.children, function (part) {
-      var space = part.getAttribute("data-space");
-      var was = space ? merged.querySelector(':scope > g[data-space="' + space + '"]')
-        : merged.querySelector(":scope > g.island");
-      if (was) { merged.replaceChild(part.cloneNode(true), was); }
-    });
-    Array.prototype.slice.call(merged.attributes).forEach(function (a) {
-      if (!fresh.hasAttribute(a.name)) { merged.removeAttribute(a.name); }
+  htmx.defineExtension("regions", {
+    handleSwap: function (style, target, fragment) {
+      if (style !== "regions") { return false; }
+      var fresh = fragment.firstElementChild;
+      var added = [];
+      if (!fresh || fresh.id !== target.id || fresh.nextElementSibling) {
+        added = Array.prototype.slice.call(fragment.children); // another page: swapped whole
+        target.replaceWith(fragment);
+        return added;
+      }
+      try {
+        sameAttributes(target, fresh, true);
+        mergeChildren(target, fresh, added);
+      } catch (e) {
+        if (e !== MISSING) { throw e; }
+        tap.redraw = true; // the page did not show what the answer kept: fetch it whole
+      }
+      target.__seen = false; // a new revision's choices arm afresh
+      return added;
+    },
+  });
+
+  // The root keeps what htmx and this page set on it (its address, its arming).
+  function ownAttribute(name) {
+    return name.indexOf("hx-") === 0 || name === "data-armed" || name === "data-busy";
+  }
+
+  function sameAttributes(old, fresh, root) {
+    Array.prototype.slice.call(old.attributes).forEach(function (a) {
+      if (!fresh.hasAttribute(a.name) && !(root && ownAttribute(a.name))) {
+        old.removeAttribute(a.name);
+      }
     });
     Array.prototype.forEach.call(fresh.attributes, function (a) {
-      if (a.name !== "data-patch") { merged.setAttribute(a.name, a.value); }
+      if (!(root && ownAttribute(a.name)) && old.getAttribute(a.name) !== a.value) {
+        old.setAttribute(a.name, a.value);
+      }
     });
-    return merged.outerHTML;
+  }
+
+  function mergeChildren(old, fresh, added) {
+    var olds = Array.prototype.slice.call(old.childNodes);
+    var news = Array.prototype.slice.call(fresh.childNodes);
+    if (olds.length !== news.length || olds.some(function (o, i) {
+      return o.nodeType !== news[i].nodeType ||
+        (o.nodeName !== news[i].nodeName && !(news[i].dataset && news[i].dataset.same));
+    })) {
+      news = news.map(filled);
+      old.replaceChildren.apply(old, news);
+      news.forEach(function (node) { if (node.nodeType === 1) { added.push(node); } });
+      return;
+    }
+    olds.forEach(function (o, i) { mergeNode(o, news[i], added); });
+  }
+
+  // Whether an element must be replaced, not merged, when it differs: htmx reads its
+  // attributes once, and a form's fields keep what was typed.
+  function replaceable(el) {
+    if (/^(FORM|INPUT|SELECT|TEXTAREA|BUTTON|DETAILS)$/.test(el.tagName)) { return true; }
+    return Array.prototype.some.call(el.attributes, function (a) { return a.name.indexOf("hx-") === 0; });
+  }
+
+  function mergeNode(o, f, added) {
+    if (o.nodeType !== 1) {
+      if (o.nodeValue !== f.nodeValue) { o.nodeValue = f.nodeValue; }
+      return;
+    }
+    if (f.hasAttribute("data-same")) {
+      if (o.dataset.region !== f.dataset.same || o.dataset.shown !== f.dataset.shown) { throw MISSING; }
+      return;
+    }
+    if (f.hasAttribute("data-keep") || f.hasAttribute("data-patch")) { drawing(o, f, added); return; }
+    if (f.hasAttribute("data-log-from")) { mergeLog(o, f, added); return; }
+    if (o.isEqualNode(f)) { return; }
+    if (replaceable(o) || replaceable(f) || f.hasAttribute("data-region")) {
+      f = filled(f);
+      o.replaceWith(f);
+      added.push(f);
+      return;
+    }
+    sameAttributes(o, f, false);
+    mergeChildren(o, f, added);
+  }
+
+  // A fresh subtree that replaces an old one, with what it leaves out taken from the page.
+  var LEFT_OUT = "template[data-same], svg[data-keep], svg[data-patch]";
+
+  function filled(node) {
+    if (node.nodeType !== 1) { return node; }
+    var root = liveRoot();
+    var parts = Array.prototype.slice.call(node.querySelectorAll(LEFT_OUT));
+    if (node.matches(LEFT_OUT)) { parts.push(node); }
+    var result = node;
+    parts.forEach(function (f) {
+      var key = f.getAttribute("data-keep") || f.getAttribute("data-patch");
+      var old = key ? root.querySelector('svg[data-drawing="' + key + '"]')
+        : root.querySelector('[data-region="' + f.dataset.same + '"][data-shown="' + f.dataset.shown + '"]');
+      if (!old) { throw MISSING; }
+      if (f.hasAttribute("data-patch")) { drawing(old, f, []); }
+      if (f === node) { result = old; } else { f.replaceWith(old); }
+    });
+    return result;
+  }
+
+  // A drawing on screen kept as it is, or patched in place: the changed spaces (and the
+  // island) replace theirs, the drawing takes the patch's attributes.
+  function drawing(old, fresh, added) {
+    var key = fresh.getAttribute("data-keep");
+    if (key !== null) {
+      if (old.getAttribute("data-drawing") !== key) { throw MISSING; }
+      return;
+    }
+    if (old.getAttribute("data-drawing") !== fresh.getAttribute("data-patch")) { throw MISSING; }
+    Array.prototype.slice.call(fresh.children).forEach(function (part) {
+      var space = part.getAttribute("data-space");
+      var was = space ? old.querySelector(':scope > g[data-space="' + space + '"]')
+        : old.querySelector(":scope > g.island");
+      if (was) {
+        old.replaceChild(part, was);
+        added.push(part);
+      }
+    });
+    fresh.removeAttribute("data-patch");
+    sameAttributes(old, fresh, false);
+  }
+
+  // A tap's answer carries only the newest log entries (ol[data-log-from]): they replace the
+  // entries from that one on, the older ones stay, the log keeps its length.
+  function mergeLog(old, fresh, added) {
+    if (old.tagName !== "OL") { throw MISSING; }
+    var from = Number(fresh.dataset.logFrom);
+    var limit = Number(fresh.dataset.logLimit) || 30;
+    var entries = Array.prototype.slice.call(old.children);
+    var kept = entries.filter(function (li) { return Number(li.value) < from; });
+    var newestKept = kept.length ? Number(kept[0].value) : 0;
+    if (from > 1 && newestKept !== from - 1) { throw MISSING; } // the page did not show those before
+    entries.forEach(function (li) { if (Number(li.value) >= from) { li.remove(); } });
+    var first = old.firstElementChild;
+    Array.prototype.slice.call(fresh.children).forEach(function (li) {
+      old.insertBefore(li, first);
+      added.push(li);
+    });
+    while (old.children.length > limit) { old.lastElementChild.remove(); }
+    fresh.removeAttribute("data-log-from");
+    fresh.removeAttribute("data-log-limit");
+    sameAttributes(old, fresh, false);
   }
 
   function fetchWhole() {
-    var root = consoleRoot();
+    var root = liveRoot();
     htmx.ajax("GET", root.getAttribute("hx-get").replace(/since=\d+/, "since=-1"),
-      { source: root, target: "#console", swap: "outerHTML" });
-  }
-
-  function mergeLog() {
-    var log = document.querySelector("#console ol.log[data-log-from]");
-    if (!log) { return; }
-    var from = Number(log.dataset.logFrom);
-    var limit = Number(log.dataset.logLimit) || 30;
-    var old = tap.oldLog;
-    tap.oldLog = null;
-    log.removeAttribute("data-log-from");
-    var kept = old ? Array.prototype.filter.call(old.children, function (li) {
-      return Number(li.value) < from;
-    }) : [];
-    var newestKept = kept.length ? Number(kept[0].value) : 0;
-    if (from > 1 && newestKept !== from - 1) {
-      fetchWhole(); // the page did not show the entries just before
-      return;
-    }
-    kept.slice(0, Math.max(0, limit - log.children.length)).forEach(function (li) {
-      log.appendChild(li);
-    });
+      { source: root, target: "#" + root.id, swap: "outerHTML" });
   }
 
   document.addEventListener("htmx:afterSwap", function () {
     if (tap.redraw) {
-      tap.redraw = false; // a drawing left out was not on screen after all
+      tap.redraw = false; // a region or drawing left out was not on screen after all
       fetchWhole();
       return;
     }
-    mergeLog();
     noticeConsole();
   });
   document.addEventListener("htmx:afterSettle", noticeConsole);
@@ -515,7 +627,8 @@
 
   function watchForms(root) {
     var details = root.querySelector("details.correction");
-    if (details) {
+    if (details && !details.__watched) {
+      details.__watched = true; // a kept correction region is watched once
       details.addEventListener("toggle", function () {
         if (!details.open && live.held) {
           details.querySelectorAll("form").forEach(function (f) { f.reset(); delete f.dataset.dirty; });

@@ -95,6 +95,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         auth,
         board,
         console,
+        fragments,
         games,
         gameshells,
         group,
@@ -114,6 +115,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     store.on_finished = lambda game: group.keep_summary(store, game)  # the group's history
     app.jinja_env.globals.update(
+        fragment=fragments.fragment,
         ladder_svg=svg.ladder_svg,
         chart_svg=svg.chart_svg,
         compass_svg=svg.compass_svg,

@@ -258,7 +258,7 @@ def test_undo_last_is_recorded_and_takes_the_game_back(game):
     assert game.game().state == after_card
     assert prompt_of(response) == "Ana ● red rolls two dice for the start order."
     assert re.search(r'<li class="undone" value="2">', body)
-    assert re.search(r'<li class=" undo" value="3">', body)
+    assert re.search(r'<li class="undo" value="3">', body)
     assert "Undone: back to entry 1." in body
 
 

@@ -13,6 +13,8 @@ from companion.tracker.ursuppe import legal_actions
 from companion.tracker.ursuppe.state import amoeba_label, player_label
 
 FORM_RE = re.compile(r'<form class="correction-form".*?</form>', re.S)
+# the correction's panel, closed (a region of the console: data-region, data-shown)
+CLOSED_RE = re.compile(r'<details class="correction"( data-region="correction" data-shown="\w+")?>')
 LABEL_RE = re.compile(r'<label( data-needs="(\w+)"( hidden)?)?>(.*?)</label>', re.S)
 CONTROL_RE = re.compile(r'<(select|input) name="(\w+)"[^>]*?( disabled)?>')
 
@@ -150,7 +152,7 @@ def test_after_a_correction_the_form_is_closed_and_fresh(game):
     )
 
     assert response.status_code == 200
-    assert '<details class="correction">' in text_of(response)
+    assert CLOSED_RE.search(text_of(response))
     assert not FORM_RE.search(text_of(response))  # opened again, it is fetched afresh
     assert selected(correction_form(game.correction()), "field") == "bp"
 
@@ -169,7 +171,7 @@ def test_a_refusal_of_another_action_does_not_open_the_correction_form(game):
     response = game.act(action='{"type": "turn_card", "card": "nope"}')
 
     assert response.status_code == 422
-    assert '<details class="correction">' in text_of(response)
+    assert CLOSED_RE.search(text_of(response))
 
 
 def test_moving_an_amoeba_offers_every_amoeba_and_every_space_or_off_the_board(game):

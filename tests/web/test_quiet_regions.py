@@ -12,13 +12,14 @@ from conftest import text_of
 from soup_patch import PATCH_RE, SOUP_KEY_RE, SOUP_RE, apply_patch, normal
 
 from companion.tracker.ursuppe.record.document import Record, record_from_dict
-from companion.web.ursuppe import drawings, soup_svg
+from companion.web import fragments
+from companion.web.ursuppe import soup_svg
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def _fresh() -> None:
-    drawings._cache.clear()
+    fragments.clear()
     soup_svg._pieces.cache_clear()
     soup_svg._tap.cache_clear()
     soup_svg._space.cache_clear()

@@ -43,7 +43,6 @@ SHELL = GameShell(
         "board_svg": soup_svg.board_svg,
         "correction_form": correction.correction_form,
         "soup_drawing": drawings.soup,
-        "fragment": drawings.fragment,
         "ladder_drawing": drawings.ladder,
         "why_for": why.derivations,
         "deck_warnings": deck_warnings,

@@ -1,110 +1,47 @@
-"""The console's drawings (the soup and the ladder), rendered once per look and not re-sent.
+"""The soup and the ladder of the console and the phones, rendered once per look, not re-sent.
 
 A drawing is named by a digest of exactly what it shows (and the reader's language). The
-console's browser says which drawings it shows (`X-Drawings`); an answer whose drawing is
-unchanged carries a placeholder that `static/app.js` fills with the drawing already on
-screen, so a tap that changes neither costs neither its rendering nor its bytes; a changed
-soup comes as a patch of its changed spaces (`soup`). Rendered drawings are also kept in a
-small cache, for a second referee tab and the live follow.
-
-The console's other quiet regions (the status line, the supply, the correction slot) are kept
-in the same cache by `fragment`, named by exactly what they show, so a tap that leaves them as
-they were costs only that name.
+page's browser says which drawings it shows (`X-Drawings`); an answer whose drawing is
+unchanged carries a placeholder (`<svg data-keep>`) and `static/app.js` keeps the drawing on
+screen as it is, so a tap that changes neither costs neither its rendering nor its bytes; a
+changed soup comes as a patch of its changed spaces (`soup`), applied to the soup on screen.
+Drawings are kept in the regions' cache (`companion.web.fragments`), for a second referee
+tab, the phones and the live follow.
 """
 
 from __future__ import annotations
 
-import hashlib
-import marshal
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from flask import request
 from markupsafe import Markup
 
 from companion.i18n import current_language
 from companion.memo import MISSING, LastAnswer
 from companion.web import svg
+from companion.web.fragments import claimed, digest, peek, remembered
 from companion.web.ursuppe import soup_svg
 
 HEADER = "X-Drawings"
-CACHED = 256  # drawings and fragments of the last taps of a few games, in each language
-_cache: OrderedDict[Any, Markup] = OrderedDict()
-_lock = threading.Lock()  # waitress answers on many threads
-
-
-def _digest(parts: tuple) -> str:
-    try:  # plain data (tuples, numbers, words): marshal's bytes, ten times faster than repr
-        data = marshal.dumps(parts, 2)  # version 2 writes no back-references: same data, same bytes
-    except ValueError:  # core objects (a message, a term)
-        data = repr(parts).encode()
-    return hashlib.blake2b(data, digest_size=8).hexdigest()
+_digest = digest
 
 
 def _shown() -> set[str]:
-    if request.headers.get("HX-Request") != "true":
-        return set()  # a whole page has no drawings to keep
-    return set(request.headers.get(HEADER, "").split()[:8])
-
-
-def _remembered(key: Any, render: Callable[[], Markup]) -> Markup:
-    """The markup named `key`, from the cache, else rendered now and kept (newest last)."""
-    with _lock:
-        found = _cache.get(key)
-        if found is not None:
-            _cache.move_to_end(key)
-            return found
-    found = render()
-    with _lock:
-        _cache[key] = found
-        if len(_cache) > CACHED:
-            _cache.popitem(last=False)
-    return found
+    return claimed(HEADER)
 
 
 def _kept(key: str) -> Markup:
-    """The placeholder of a drawing the browser shows already (app.js fills it in)."""
+    """The placeholder of a drawing the browser shows already (app.js keeps it)."""
     return Markup(f'<svg data-keep="{key}"></svg>')
 
 
 def _drawing(key: str, render: Callable[[], Markup]) -> Markup:
     if key in _shown():
         return _kept(key)
-    return _remembered(
+    return remembered(
         key, lambda: Markup(str(render()).replace("<svg ", f'<svg data-drawing="{key}" ', 1))
     )
-
-
-def fragment(name: str, *shown: Any, caller: Callable[[], str]) -> Markup:
-    """A template region (`{% call fragment(name, what it shows...) %}`) rendered once per
-    look: `shown` must be everything the region's body reads, apart from the language."""
-    key: Any = (name, current_language(), shown)
-    try:  # plain tuples name it as they are (exact, and cheaper than a digest)
-        key = _Hashed(key)
-    except TypeError:  # a list or a dict among them: named by its digest
-        key = _digest(key)
-    return _remembered(key, lambda: Markup(caller()))
-
-
-class _Hashed:
-    """A cache key whose hash is computed once: a region's name holds the core's terms and
-    messages, whose hashes are not kept, and the cache looks a key up twice (get, then
-    move_to_end)."""
-
-    __slots__ = ("key", "hash")
-
-    def __init__(self, key: tuple) -> None:
-        self.key = key
-        self.hash = hash(key)
-
-    def __hash__(self) -> int:
-        return self.hash
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Hashed) and self.hash == other.hash and self.key == other.key
 
 
 @lru_cache(maxsize=32)
@@ -112,9 +49,10 @@ def _board_key(board: Any) -> str:
     return _digest(("board", board))
 
 
-def soup(board: Any, view: dict[str, Any], *tap: Any) -> Markup:
-    """The console's soup: amoebas, cubes, toxic tokens, the card and the spaces that can be
-    tapped. Its name is made of tuples (a tap asks it every time; dicts print slowly).
+def soup(board: Any, view: dict[str, Any], *tap: Any, highlight: Any = None) -> Markup:
+    """The soup of the console or a phone: amoebas (a phone's own ringed: `highlight`), cubes,
+    toxic tokens, the card and the spaces that can be tapped. Its name is made of tuples (a
+    tap asks it every time; dicts print slowly).
 
     When the browser shows an earlier soup this process drew, the answer carries only the
     spaces that differ from it (and the island if the card changed), as a patch that
@@ -130,19 +68,20 @@ def soup(board: Any, view: dict[str, Any], *tap: Any) -> Markup:
             tuple(sorted(view.get("toxic", {}).items())),
             tuple(view["card"].values()) if view["card"] else None,
             tap,
+            highlight if highlight is None or isinstance(highlight, str) else tuple(highlight),
         )
     )
     shown = _shown()
     if key in shown:
         return _kept(key)
-    head, spaces, island = _remembered(
-        (PARTS, key), lambda: soup_svg.soup_parts(board, view, None, *tap)
+    head, spaces, island = remembered(
+        (PARTS, key), lambda: soup_svg.soup_parts(board, view, highlight, *tap)
     )
     for before in shown:
         patch = _patch(before, key, head, spaces, island)
         if patch is not None:
             return patch
-    return _remembered(
+    return remembered(
         key,
         lambda: Markup(
             head.replace("<svg ", f'<svg data-drawing="{key}" ', 1)
@@ -182,8 +121,7 @@ PARTS = "soup parts"  # the cache's name for a soup's parts (its key is its draw
 def _patch(before: str, key: str, head: str, spaces: tuple[str, ...], island: str) -> Markup | None:
     """The soup `key` as the changes from the soup `before` (on the browser's screen), or
     None if this process does not know `before` or it is another drawing."""
-    with _lock:
-        old = _cache.get((PARTS, before))
+    old = peek((PARTS, before))
     if old is None or len(old[1]) != len(spaces):
         return None
     changed = [now for now, was in zip(spaces, old[1]) if now is not was and now != was]
