@@ -363,6 +363,20 @@
     }
   });
 
+  // A live fetch that would bring nothing new is dropped before htmx prepares it: a pushed
+  // revision the page shows already, or the one a tap in flight brings with its answer.
+  document.addEventListener("htmx:confirm", function (event) {
+    var detail = event.detail;
+    if (detail.verb !== "get" || !detail.elt || !detail.elt.matches || !detail.elt.matches(LIVE_ROOT)) {
+      return;
+    }
+    var trigger = detail.triggeringEvent;
+    var pushed = trigger && trigger.detail && trigger.detail.data;
+    var tapping = detail.elt === consoleRoot();
+    var brought = tapping ? Math.max(shownRevision() || 0, tap.answered || 0) : shownRevision();
+    if ((tapping && tap.busy) || (pushed && Number(pushed) <= brought)) { event.preventDefault(); }
+  });
+
   document.addEventListener("htmx:beforeRequest", function (event) {
     var detail = event.detail;
     if (isConsolePost(detail)) {
