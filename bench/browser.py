@@ -13,7 +13,7 @@ import math
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +22,7 @@ from typing import Any
 from flask import Blueprint, render_template
 
 from bench.clients import Client, Referee
-from bench.measure import pct
+from bench.report import Guard, pct, ratio, spread, table, verdicts
 
 BENCH = Path(__file__).resolve().parent
 EXAMPLE = BENCH.parent / "examples" / "four-players.json"
@@ -34,6 +34,7 @@ LAPTOP = {"width": 1366, "height": 800}
 PHONE = {"width": 390, "height": 844}
 WINDOWS = {"early": 40, "late": 200}  # the example's actions imported before the taps
 SLOW = 4  # CPU slowdown of a budget laptop or an older phone (CDP)
+SPEEDS = {"normal": 1, f"CPU {SLOW}x": SLOW}
 WEAK_WIFI = {"offline": False, "latency": 150, "downloadThroughput": 200_000,
              "uploadThroughput": 100_000}  # 1.6 Mbps down, 150 ms: a weak Wi-Fi  # fmt: skip
 PHONES = 6
@@ -44,15 +45,16 @@ LAST_VS_ONE = 2.0
 VISIT_BEFORE_MS = 624.0  # a first visit's first paint before this work (issue 29's figure)
 VISIT_VS_BEFORE = 1.1
 LATE_VS_EARLY = 1.1
-# The control a tap takes, in this order: the app's roll or draw, a highlighted space, the
-# cubes carried, else the first choice (as the browser tests play).
+# The control a tap takes in the console, in this order: the app's roll or draw, a
+# highlighted space, the cubes carried, else the first choice (as the browser tests play).
 CHOICES = (
-    "#console button:has-text('Roll for me')",
-    "#console button:has-text('Draw a card for me')",
-    "#console .soup .space.legal .tap",
-    "#console form.carry button",
-    "#console .choices button",
+    "button:has-text('Roll for me')",
+    "button:has-text('Draw a card for me')",
+    ".soup .space.legal .tap",
+    "form.carry button",
+    ".choices button",
 )
+PARTS = ("wait", "swap", "after", "scripts", "style")  # where a tap's time went (`Tap`)
 
 
 @dataclass
@@ -115,14 +117,20 @@ def served() -> Iterator[tuple[str, str]]:
             server.close()
 
 
-def series(page: Any, pick: Callable[[Any], None], taps: int, watched: tuple = ()) -> tuple:
-    """`taps` taps on `page` (`pick` clicks): each tap's times, and for each the time until
-    the last of the `watched` pages painted it (ms after the click)."""
+def series(page: Any, root: str, choices: tuple, taps: int, watched: tuple = ()) -> tuple:
+    """`taps` taps on `page`'s `root`, each on the first of its `choices` there: each tap's
+    times, and for each the time until the last of the `watched` pages painted it (ms after
+    the click)."""
     got, others = [], []
     for _ in range(taps):
-        done, painted = tap(page, pick, watched)
-        got.append(done)
-        others.append(max(painted, default=math.nan))
+        page.wait_for_selector(f"{root}:not([data-armed=no])", timeout=TIMEOUT_MS)
+        page.evaluate("s => window.__bench.watch(s)", root)
+        for other in watched:
+            other.evaluate("() => window.__bench.watch('#seat')")
+        click_first(page.locator(root), choices)
+        got.append(tap_times(page.evaluate("() => window.__bench.done")))
+        painted = [o.evaluate("() => window.__bench.done")["painted"] for o in watched]
+        others.append(max((p - got[-1].click for p in painted), default=math.nan))
     page.wait_for_timeout(200)  # the last frames' long-frame entries arrive late
     frames = page.evaluate("() => window.__bench.frames.splice(0)")
     for done in got:  # each slow frame to the tap it happened in
@@ -132,36 +140,23 @@ def series(page: Any, pick: Callable[[Any], None], taps: int, watched: tuple = (
     return got, others
 
 
-def tap(page: Any, pick: Callable[[Any], None], watched: tuple = ()) -> tuple[Tap, list]:
-    """One tap on `page`, and the watched pages' painted times after it (ms after the click)."""
-    root = "#console" if page.locator("#console").count() else "#floor"
-    page.wait_for_selector(f"{root}:not([data-armed=no])", timeout=TIMEOUT_MS)
-    page.evaluate("s => window.__bench.watch(s)", root)
-    for other in watched:
-        other.evaluate("() => window.__bench.watch('#seat')")
-    pick(page)
-    done = page.evaluate("() => window.__bench.done")
-    click, painted, marks = done["click"], done["painted"], done["marks"]
-    swap_start = marks.get("htmx:beforeSwap", done["changed"])
-    swap_end = marks.get("htmx:afterSwap", done["changed"])
-    got = Tap(
-        click=click,
-        total=painted - click,
-        wait=(done["answered"] or swap_start) - click,
-        swap=swap_end - swap_start,
-        after=painted - swap_end,
-    )
-    return got, [o.evaluate("() => window.__bench.done")["painted"] - click for o in watched]
+def tap_times(done: dict[str, Any]) -> Tap:
+    """A tap's times from what the watch saw (bench/watch.js)."""
+    click, painted = done["click"], done["painted"]
+    swap_start = done["marks"].get("htmx:beforeSwap", done["changed"])
+    swap_end = done["marks"].get("htmx:afterSwap", done["changed"])
+    wait = (done["answered"] or swap_start) - click
+    return Tap(click, painted - click, wait, swap_end - swap_start, painted - swap_end)
 
 
-def console_pick(page: Any) -> None:
-    """Click what the console offers first (CHOICES)."""
-    for selector in CHOICES:
-        found = page.locator(selector)
+def click_first(root: Any, choices: tuple) -> None:
+    """Click the first of `choices` that `root` offers."""
+    for selector in choices:
+        found = root.locator(selector)
         if found.count():
             found.first.click()
             return
-    raise RuntimeError("the console offers nothing to tap")
+    raise RuntimeError(f"{root} offers nothing to tap")
 
 
 def slow(page: Any, rate: float) -> None:
@@ -181,6 +176,12 @@ def import_at(referee: Referee, record: dict, at: int) -> str:
     return referee.new_game(record["setup"], f"bench at {at}", record["actions"][:at])
 
 
+def seat_game(referee: Referee, record: dict) -> tuple[str, list[str]]:
+    """The example imported at the early window: the game's id and its seats' links."""
+    game_id = import_at(referee, record, WINDOWS["early"])
+    return game_id, [f"/s/{t}" for t in referee.seat_tokens(game_id, PLAYERS)]
+
+
 def run(taps: int = 30, visits: int = 5, budget: float = 600.0) -> Figures:
     """Measure every browser figure: `taps` per window and speed, `visits` first visits."""
     from playwright.sync_api import sync_playwright
@@ -193,49 +194,54 @@ def run(taps: int = 30, visits: int = 5, budget: float = 600.0) -> Figures:
         referee = Referee(Client(int(base.rsplit(":", 1)[1])), token)
         laptop = new_page(browser, LAPTOP, base)
         laptop.goto(f"/referee/{token}")
-        for rate, speed in ((1, "normal"), (SLOW, f"CPU {SLOW}x")):
+        for speed, rate in SPEEDS.items():
             slow(laptop, rate)
             laptop.goto("/bench/floor")
-            floor_pick = lambda p: p.click("#floor button")  # noqa: E731
-            out.floor[speed] = series(laptop, floor_pick, taps)[0]
+            out.floor[speed] = series(laptop, "#floor", ("button",), taps)[0]
             for window, at in WINDOWS.items():
                 laptop.goto(f"/games/{import_at(referee, record, at)}")
-                out.console[f"{speed}, {window}"] = series(laptop, console_pick, taps)[0]
+                out.console[f"{speed}, {window}"] = series(laptop, "#console", CHOICES, taps)[0]
             if time.monotonic() - began > budget:
                 raise RuntimeError("the browser bench ran out of its time")
         slow(laptop, 1)
-        out.phones = phone_figures(browser, referee, laptop, record, taps)
-        out.first_visit = first_visits(browser, referee, record, visits)
+        for name, count, rate in (("one phone", 1, 1), (f"one phone, CPU {SLOW}x", 1, SLOW),
+                                  (f"the last of {PHONES} phones", PHONES, 1)):  # fmt: skip
+            out.phones[name] = phones_painted(
+                browser, base, referee, record, laptop, count, rate, taps
+            )
+        out.first_visit = first_visits(browser, base, referee, record, visits)
         browser.close()
     out.runtime = time.monotonic() - began
     return out
 
 
-def phone_figures(browser: Any, referee: Referee, laptop: Any, record: dict, taps: int):
-    """Click to painted on the phones: one at normal speed, one slowed, the last of six."""
-    out: dict[str, list[float]] = {}
-    for name, count, rate in (("one phone", 1, 1), (f"one phone, CPU {SLOW}x", 1, SLOW),
-                              (f"the last of {PHONES} phones", PHONES, 1)):  # fmt: skip
-        game_id = import_at(referee, record, WINDOWS["early"])
-        links = [f"/s/{t}" for t in referee.seat_tokens(game_id, PLAYERS)]
-        base = f"http://127.0.0.1:{referee.client.port}"
-        phones = [new_page(browser, PHONE, base) for _ in range(count)]
-        for i, phone in enumerate(phones):
-            phone.goto(links[i % len(links)])
-            phone.wait_for_selector('[data-sync="ok"]', timeout=TIMEOUT_MS)
-            slow(phone, rate)
-        laptop.goto(f"/games/{game_id}")
-        out[name] = series(laptop, console_pick, taps, tuple(phones))[1]
-        for phone in phones:
-            phone.context.close()
-    return out
+def phones_painted(
+    browser: Any,
+    base: str,
+    referee: Referee,
+    record: dict,
+    laptop: Any,
+    count: int,
+    rate: float,
+    taps: int,
+) -> list[float]:
+    """Click to painted on the last of `count` phones, each slowed `rate` times."""
+    game_id, links = seat_game(referee, record)
+    phones = [new_page(browser, PHONE, base) for _ in range(count)]
+    for i, phone in enumerate(phones):
+        phone.goto(links[i % len(links)])
+        phone.wait_for_selector('[data-sync="ok"]', timeout=TIMEOUT_MS)
+        slow(phone, rate)
+    laptop.goto(f"/games/{game_id}")
+    painted = series(laptop, "#console", CHOICES, taps, tuple(phones))[1]
+    for phone in phones:
+        phone.context.close()
+    return painted
 
 
-def first_visits(browser: Any, referee: Referee, record: dict, visits: int) -> list[dict]:
+def first_visits(browser: Any, base: str, referee: Referee, record: dict, visits: int) -> list:
     """A phone's first visit to its seat, CPU slowed and on the weak Wi-Fi, cold each time."""
-    game_id = import_at(referee, record, WINDOWS["early"])
-    link = f"/s/{referee.seat_tokens(game_id, PLAYERS)[0]}"
-    base = f"http://127.0.0.1:{referee.client.port}"
+    link = seat_game(referee, record)[1][0]
     out = []
     for _ in range(visits):
         phone = new_page(browser, PHONE, base)
@@ -260,19 +266,14 @@ FIRST_VISIT = """() => {
 }"""
 
 
-def judge(fig: Figures) -> list[tuple[str, str, bool]]:
+def judge(fig: Figures) -> list[Guard]:
     """Every browser target with its figure and whether it is met."""
     out = []
     for speed, floor in fig.floor.items():
-        taps = [t.total for name, ts in fig.console.items() if name.startswith(speed) for t in ts]
-        mine, base = pct(taps, 95), pct([t.total for t in floor], 95)
+        mine = pct([t.total for w in WINDOWS for t in fig.console.get(f"{speed}, {w}", [])], 95)
         what = f"console click to painted, {speed}: p95 <= {CONSOLE_VS_FLOOR:.0f}x the floor"
         out.append(
-            (
-                what,
-                f"p95 {mine:.0f} vs {base:.0f} ms, {mine / base:.2f}x",
-                mine <= CONSOLE_VS_FLOOR * base,
-            )
+            ratio(what, mine, pct([t.total for t in floor], 95), CONSOLE_VS_FLOOR, "p95 ", 0)
         )
     slowed = pct(fig.phones.get(f"one phone, CPU {SLOW}x", []), 95)
     what = f"one phone painted after the tap, CPU {SLOW}x: p95 <= {PHONE_SLOW_MS:.0f} ms"
@@ -280,9 +281,7 @@ def judge(fig: Figures) -> list[tuple[str, str, bool]]:
     one = pct(fig.phones.get("one phone", []), 95)
     last = pct(fig.phones.get(f"the last of {PHONES} phones", []), 95)
     what = f"the last of {PHONES} phones painted: p95 <= {LAST_VS_ONE:.0f}x one phone's"
-    out.append(
-        (what, f"p95 {last:.0f} vs {one:.0f} ms, {last / one:.2f}x", last <= LAST_VS_ONE * one)
-    )
+    out.append(ratio(what, last, one, LAST_VS_ONE, "p95 ", 0))
     paint = pct([v["paint"] for v in fig.first_visit], 50)
     what = (
         f"a phone's first visit, CPU {SLOW}x, weak Wi-Fi: first paint <= {VISIT_VS_BEFORE}x "
@@ -291,53 +290,42 @@ def judge(fig: Figures) -> list[tuple[str, str, bool]]:
     out.append((what, f"p50 {paint:.0f} ms", paint <= VISIT_VS_BEFORE * VISIT_BEFORE_MS))
     early, late = (pct([t.total for t in fig.console.get(f"normal, {w}", [])], 50) for w in WINDOWS)
     what = f"a late-game tap <= {LATE_VS_EARLY}x an early one (normal speed, p50)"
-    out.append(
-        (what, f"{late:.0f} vs {early:.0f} ms, {late / early:.2f}x", late <= LATE_VS_EARLY * early)
-    )
+    out.append(ratio(what, late, early, LATE_VS_EARLY, "", 0))
     return out
-
-
-PARTS = ("wait", "swap", "after", "scripts", "style")
 
 
 def report(fig: Figures) -> list[str]:
     """The browser section of the results: the targets, then every figure and its parts."""
-    lines = [
+    rows = {f"floor, {speed}": taps for speed, taps in fig.floor.items()}
+    rows.update({f"console, {name}": taps for name, taps in fig.console.items()})
+    visits = fig.first_visit
+    said = ", ".join(
+        f"{k} {pct([v[k] for v in visits], 50):.0f}" for k in ("paint", "load", "armed")
+    )
+    return [
         f"## In the browser (Chromium, laptop {LAPTOP['width']}x{LAPTOP['height']}, phones "
         f"{PHONE['width']}x{PHONE['height']}; {fig.runtime:.0f} s)",
         "",
-        "| target | figure | verdict |",
-        "| --- | --- | --- |",
-        *(
-            f"| {what} | {figure} | {'MET' if ok else 'MISSED'} |"
-            for what, figure, ok in judge(fig)
-        ),
+        *verdicts("target", judge(fig)),
         "",
         "Click to painted (ms), and where the median tap's time went: until the answer's last "
         "byte, htmx's swap, from the swap to the paint; in frames over 50 ms, scripts and style "
         "with layout:",
         "",
-        "| figure | n | p50 | p95 | answer | swap | after | scripts | style, layout |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ]
-    rows = {f"floor, {speed}": taps for speed, taps in fig.floor.items()}
-    rows.update({f"console, {name}": taps for name, taps in fig.console.items()})
-    for name, taps in rows.items():
-        total = [t.total for t in taps]
-        parts = " | ".join(f"{pct([getattr(t, k) for t in taps], 50):.0f}" for k in PARTS)
-        lines.append(
-            f"| {name} | {len(taps)} | {pct(total, 50):.0f} | {pct(total, 95):.0f} | {parts} |"
-        )
-    lines += ["", "| phones: click to painted | n | p50 | p95 |", "| --- | ---: | ---: | ---: |"]
-    for name, times in fig.phones.items():
-        lines.append(f"| {name} | {len(times)} | {pct(times, 50):.0f} | {pct(times, 95):.0f} |")
-    visits = fig.first_visit
-    said = ", ".join(
-        f"{k} {pct([v[k] for v in visits], 50):.0f}" for k in ("paint", "load", "armed")
-    )
-    lines += [
+        *table(
+            ["figure", "n", "p50", "p95", "answer", "swap", "after", "scripts", "style, layout"],
+            [
+                [name, len(taps), *spread([t.total for t in taps], 0)]
+                + [f"{pct([getattr(t, k) for t in taps], 50):.0f}" for k in PARTS]
+                for name, taps in rows.items()
+            ],
+        ),
+        "",
+        *table(
+            ["phones: click to painted", "n", "p50", "p95"],
+            [[name, len(times), *spread(times, 0)] for name, times in fig.phones.items()],
+        ),
         "",
         f"A phone's first visit, cold, CPU {SLOW}x, 1.6 Mbps and 150 ms (p50 of {len(visits)}): "
         f"{said} ms after the navigation began; {pct([v['kb'] for v in visits], 50):.1f} KB.",
     ]
-    return lines

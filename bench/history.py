@@ -14,23 +14,23 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from bench.clients import THREADS, Client, Server
+from bench.clients import ROOT, THREADS, Client, serve
+from bench.report import Guard, pct
 
-ROOT = Path(__file__).resolve().parents[1]
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun")
 DAY = 86_400
+GROUP_MS = 1000.0
+GROUP_MB = 50.0
+STORY_MS = 200.0
 
 
 @dataclass
 class HistoryFigures:
     games: int
     made_s: float = 0.0  # playing, storing and summarizing the games (not a guard)
-    group_cold: float = float("nan")  # the first /group after the server started, ms
-    group: list[float] = field(default_factory=list)  # /group after it, ms
-    story_cold: float = float("nan")  # the long game's story, the game not yet opened, ms
-    story: list[float] = field(default_factory=list)  # the same story again, ms
-    rss_before_kb: int = 0  # the server's resident memory before the first /group
-    rss_after_kb: int = 0  # and after every /group
+    group: list[float] = field(default_factory=list)  # /group after the server started, ms
+    story: list[float] = field(default_factory=list)  # the long game's story, ms
+    rss_kb: list[int] = field(default_factory=list)  # the server's memory before /group, after
     rows: int = 0  # people rows /group showed (a sanity check)
 
 
@@ -44,14 +44,12 @@ def playout(seed: int) -> tuple[Any, list[Any]]:
     from companion.tracker.ursuppe.state import GameSetup, Phase, Seat
 
     rng = random.Random(seed)
-    players = 3 + seed % 4
-    colors = list(Color)[:players]
+    colors = list(Color)[: 3 + seed % 4]
     setup = GameSetup(seats=tuple(Seat(NAMES[i], c) for i, c in enumerate(colors)))
     state, actions = new_game(setup), []
     while state.phase is not Phase.OVER:
-        action = choose(rng, state)
-        state = apply(state, action).state
-        actions.append(action)
+        actions.append(choose(rng, state))
+        state = apply(state, actions[-1]).state
     return setup, actions
 
 
@@ -66,14 +64,12 @@ def make_store(data: Path, games: int, bases: int, long_game: dict[str, Any]) ->
     store = Store(data / "companion.db")
     store.on_finished = lambda game: keep_summary(store, game)
     played = [playout(seed) for seed in range(1, bases + 1)]
-    rng = random.Random(32)
-    now = time.time()
+    rng, now = random.Random(32), time.time()
     for i in range(games):
         setup, actions = played[i % len(played)]
         names = rng.sample(NAMES, len(setup.seats))
-        seats = tuple(replace(s, name=n) for s, n in zip(setup.seats, names))
-        game = store.create_game(replace(setup, seats=seats), f"Evening {i + 1}", False, False,
-                                 actions)  # fmt: skip
+        setup = replace(setup, seats=tuple(replace(s, name=n) for s, n in zip(setup.seats, names)))
+        game = store.create_game(setup, f"Evening {i + 1}", False, False, actions)
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(now - (games - i) * 3 * DAY))
         store.db.execute("update games set created = ? where id = ?", [stamp, game.id])
         store._games.clear()  # the bench's own store keeps none of them
@@ -83,48 +79,57 @@ def make_store(data: Path, games: int, bases: int, long_game: dict[str, Any]) ->
     return store.create_game(setup, "The long game", False, False, entries, core).id
 
 
-def rss_kb(pid: int) -> int:
-    """A process's resident memory, kB (Linux)."""
-    status = Path(f"/proc/{pid}/status").read_text()
-    return int(re.search(r"VmRSS:\s+(\d+)", status).group(1))
-
-
 def through_server(games: int, bases: int, reps: int, long_game: dict[str, Any]) -> HistoryFigures:
-    """Make the store, start the server on it, open /group and the long game's story."""
+    """Make the store, start the server on it, open /group and the long game's story: the
+    first visit of each, then `reps` more."""
     figures = HistoryFigures(games)
     with tempfile.TemporaryDirectory(prefix="ursuppe-bench-history-") as tmp:
-        instance = Path(tmp)
         began = time.perf_counter()
-        long_id = make_store(instance / "data", games, bases, long_game)
+        long_id = make_store(Path(tmp) / "data", games, bases, long_game)
         figures.made_s = time.perf_counter() - began
-        server = Server(instance)
-        try:
-            server.wait_ready()
-            client = Client(server.port)
-            client.get(f"/referee/{server.referee_token}")
+        with serve(Path(tmp)) as (port, token, pid):
+            client = Client(port)
+            client.get(f"/referee/{token}")
             # Every server thread opens its own database connection (with its page cache) when
             # it first answers: the games list, 3 times per thread, so that what /group adds
             # after is the history's own cost, not new threads' connections.
             for _ in range(3 * THREADS):
                 client.get("/")
-            figures.rss_before_kb = rss_kb(server.proc.pid)
-            figures.group_cold, page = _timed(client, "/group")
+            figures.rss_kb.append(rss_kb(pid))
+            cold, page = client.timed("/group")
             figures.rows = page.count(b"data-person=")
-            for _ in range(reps):
-                figures.group.append(_timed(client, "/group")[0])
-            figures.rss_after_kb = rss_kb(server.proc.pid)
-            figures.story_cold = _timed(client, f"/games/{long_id}/story")[0]
-            for _ in range(reps):
-                figures.story.append(_timed(client, f"/games/{long_id}/story")[0])
-        finally:
-            server.stop()
+            figures.group = [cold] + [client.timed("/group")[0] for _ in range(reps)]
+            figures.rss_kb.append(rss_kb(pid))
+            figures.story = [client.timed(f"/games/{long_id}/story")[0] for _ in range(reps + 1)]
     return figures
 
 
-def _timed(client: Client, path: str) -> tuple[float, bytes]:
-    start = time.perf_counter()
-    status, _headers, body = client.get(path)
-    took = (time.perf_counter() - start) * 1000.0
-    if status != 200:
-        raise RuntimeError(f"{path} answered {status}")
-    return took, body
+def rss_kb(pid: int) -> int:
+    """A process's resident memory, kB (Linux)."""
+    return int(re.search(r"VmRSS:\s+(\d+)", Path(f"/proc/{pid}/status").read_text())[1])
+
+
+def judge(h: HistoryFigures) -> list[Guard]:
+    """The group's history and a game's story (issue 32): each target, figure and verdict."""
+    grown = (h.rss_kb[1] - h.rss_kb[0]) / 1024
+    first, group, story = h.group[0], pct(h.group[1:], 50), pct(h.story[1:], 50)
+    return [
+        (
+            f"/group with {h.games} finished games < {GROUP_MS:.0f} ms",
+            f"p50 {group:.1f} ms ({len(h.group) - 1} visits; the first {first:.1f} ms; "
+            f"{h.rows} people rows; store made in {h.made_s:.0f} s)",
+            group < GROUP_MS and first < GROUP_MS,
+        ),
+        (
+            f"the server's memory after /group within {GROUP_MB:.0f} MB of before",
+            f"{grown:+.1f} MB (resident {h.rss_kb[0] / 1024:.1f} MB before, "
+            f"{h.rss_kb[1] / 1024:.1f} MB after)",
+            grown <= GROUP_MB,
+        ),
+        (
+            f"a game's story (the long game) < {STORY_MS:.0f} ms",
+            f"p50 {story:.1f} ms ({len(h.story) - 1} visits; the first, opening the game, "
+            f"{h.story[0]:.1f} ms)",
+            story < STORY_MS,
+        ),
+    ]

@@ -14,20 +14,24 @@ from pathlib import Path
 from typing import Any
 
 from bench.clients import (
+    PHONES,
     STATIC_LINK,
     Client,
     InProcess,
+    Phones,
     Referee,
-    Server,
-    bare_before_tap,
-    start_phones,
+    expect,
+    ms_since,
+    serve,
 )
+from bench.report import pct
 from companion.tracker.game import game_of
 
 BENCH = Path(__file__).resolve().parent
-LONG_GAME = BENCH / "long-six-players.json"
-EXTRA_GAME = BENCH / "long-six-players-extra.json"
+GAMES = {"the long game": BENCH / "long-six-players.json"}
+GAMES["with extra genes"] = BENCH / "long-six-players-extra.json"
 EXAMPLE = BENCH.parent / "examples" / "six-players.json"
+WINDOWS = ("early", "late")
 
 
 @dataclass
@@ -48,27 +52,16 @@ class Config:
         return cls(True, 10, 20, 5, 1, 40, 1) if quick else cls(False, 100, 300, 30, 7, None, 3)
 
 
-def pct(values: list[float], p: float) -> float:
-    """The p-th percentile (nearest rank) of the values measured (nan: not measured); nan
-    for none."""
-    ordered = sorted(v for v in values if v == v)
-    return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)] if ordered else math.nan
-
-
-def ms_since(start: float) -> float:
-    return (time.perf_counter() - start) * 1000.0
-
-
 # ----- through the server ----------------------------------------------------------------
 
 
 @dataclass
 class Played:
-    """A game played through the server with 12 phones listening."""
+    """A game played through the server with 12 phones listening (ms, by window)."""
 
-    taps: dict[str, list[float]] = field(default_factory=lambda: {"early": [], "late": []})
-    bare: dict[str, list[float]] = field(default_factory=lambda: {"early": [], "late": []})
-    propagation: list[float] = field(default_factory=list)  # POST sent to the 12th phone, ms
+    taps: dict[str, list[float]] = field(default_factory=lambda: {w: [] for w in WINDOWS})
+    bare: dict[str, list[float]] = field(default_factory=lambda: {w: [] for w in WINDOWS})
+    propagation: list[float] = field(default_factory=list)  # POST sent to the 12th phone
     missed: int = 0  # revisions not at all 12 phones within 5 s
 
 
@@ -85,93 +78,70 @@ def through_server(games: dict[str, dict[str, Any]], cfg: Config) -> ServerFigur
     """Each game's first actions to warm up (no phones), then each game whole with 12 phones
     (24 streams: the viewers' cap of a 48-thread server); the seat figures in the first."""
     out = ServerFigures()
-    with tempfile.TemporaryDirectory(prefix="ursuppe-bench-") as tmp:
-        server = Server(Path(tmp))
-        try:
-            server.wait_ready()
-            referee = Referee(Client(server.port), server.referee_token)
-            deadline = time.monotonic() + cfg.budget
+    with tempfile.TemporaryDirectory(prefix="ursuppe-bench-") as tmp, serve(Path(tmp)) as served:
+        referee = Referee(Client(served[0]), served[1])
+        deadline = time.monotonic() + cfg.budget
+        for warmup in (True, False):
             for name, data in games.items():
-                play(server, referee, data, cfg, deadline, None, out, name)
-            for name, data in games.items():
-                out.games[name] = Played()
-                play(server, referee, data, cfg, deadline, out.games[name], out, name)
-        finally:
-            server.stop()
+                played = None if warmup else out.games.setdefault(name, Played())
+                play(referee, name, data, played, cfg, deadline, out)
     return out
 
 
-def play(
-    server: Server,
-    referee: Referee,
-    data: dict[str, Any],
-    cfg: Config,
-    deadline: float,
-    played: Played | None,
-    out: ServerFigures,
-    name: str,
-) -> None:
+def play(referee, name, data, played: Played | None, cfg: Config, deadline, out) -> None:
     """Play a game through the server; time it into `played` (None: a warm-up, no phones)."""
+    port = referee.client.port
     actions = data["actions"][: cfg.warmup if played is None else cfg.play_limit]
     n = len(actions)
     game_id = referee.new_game(data["setup"], name)
     tokens = referee.seat_tokens(game_id)
-    phones = start_phones(server.port, tokens, 0) if played else None
+    phones = Phones(port, tokens) if played else None
     referee.client.reconnect()  # the server drops a connection idle for 10 s
-    bare = Client(server.port)  # asked just before each measured tap, on its own connection
-    try:
-        for i, action in enumerate(actions):
-            if time.monotonic() > deadline:
-                out.notes.append(f"{name}: stopped after {i} actions (time budget)")
-                break
-            if played and not out.poll and i == max(0, n - cfg.window):
-                out.first_load = first_load(server.port, tokens[0])
-                seat_figures(server.port, tokens, i, cfg.samples, out)
-            window = "early" if i < cfg.window else "late" if i >= n - cfg.window else None
-            if played and window and (took := bare_before_tap(bare)) is not None:
-                played.bare[window].append(took)
-            sent = time.perf_counter()
-            status, page, took = referee.act(game_id, action, i)
-            if status != 200:
-                raise RuntimeError(f"{name}: action {i + 1} answered {status}: {page[-300:]!r}")
-            if not (played and phones):
-                continue
-            if window:
-                played.taps[window].append(took)
-            if phones.wait(i + 1, 5.0):
-                with phones.cond:
-                    last = max(phones.arrivals[i + 1][: len(phones.tokens)])
-                played.propagation.append((last - sent) * 1000.0)
-            else:
-                played.missed += 1
-                played.propagation.append(math.inf)
-        if phones and phones.errors:
+    bare = Client(port)  # asked just before each measured tap, on its own connection
+    for i, action in enumerate(actions):
+        if time.monotonic() > deadline:
+            out.notes.append(f"{name}: stopped after {i} actions (time budget)")
+            break
+        if played and not out.poll and i == max(0, n - cfg.window):
+            out.first_load = first_load(port, tokens[0])
+            seat_figures(port, tokens, i, cfg.samples, out)
+        window = "early" if i < cfg.window else "late" if i >= n - cfg.window else None
+        if played and window:  # the last of three back to back: the first ones absorb what
+            # is left of the last tap (its phones' streams), as beside the seat polls
+            played.bare[window].append([bare.timed("/healthz") for _ in range(3)][-1][0])
+        sent = time.perf_counter()
+        status, page, took = referee.act(game_id, action, i)
+        expect(status, 200, f"{name}: action {i + 1} ({page[-300:]!r})")
+        if phones and window:
+            played.taps[window].append(took)
+        if phones and phones.wait(i + 1, 5.0):
+            with phones.cond:
+                last = max(phones.arrivals[i + 1][:PHONES])
+            played.propagation.append((last - sent) * 1000.0)
+        elif phones:
+            played.missed += 1
+            played.propagation.append(math.inf)
+    bare.close()
+    if phones:
+        phones.stop()
+        if phones.errors:
             raise RuntimeError(f"a phone's stream failed: {phones.errors[:3]}")
-    finally:
-        bare.close()
-        if phones:
-            phones.stop()
 
 
 def first_load(port: int, token: str) -> list[tuple[str, int, str]]:
     """A phone opening its seat link: the page and every static file it links, as a browser
     asks (gzip accepted): each one's path, bytes on the wire (headers too) and Cache-Control."""
     phone, rows = Client(port), []
-    try:
-        paths = [f"/s/{token}"]
-        while paths:
-            path = paths.pop(0)
-            status, headers, body = phone.get(path, headers={"Accept-Encoding": "gzip, br"})
-            if status != 200:
-                raise RuntimeError(f"first load: GET {path} answered {status}")
-            if not rows:
-                gzipped = headers.get("Content-Encoding") == "gzip"
-                plain = gzip.decompress(body) if gzipped else body
-                paths += [m.decode() for m in STATIC_LINK.findall(plain)]
-            head = sum(len(k) + len(v) + 4 for k, v in headers.items()) + 19  # status line
-            rows.append((path, len(body) + head, headers.get("Cache-Control", "-")))
-    finally:
-        phone.close()
+    paths = [f"/s/{token}"]
+    for path in paths:  # the page adds what it links
+        status, headers, body = phone.get(path, headers={"Accept-Encoding": "gzip, br"})
+        expect(status, 200, f"first load: GET {path}")
+        if not rows:
+            plain = gzip.decompress(body) if headers.get("Content-Encoding") == "gzip" else body
+            paths += [m.decode() for m in STATIC_LINK.findall(plain)]
+        head = sum(len(k) + len(v) + 4 for k, v in headers.items()) + 19  # status line
+        rows.append((path, len(body) + head, headers.get("Cache-Control", "-")))
+    phone.close()
     return rows
 
 
@@ -179,22 +149,16 @@ def seat_figures(port: int, tokens: list[str], revision: int, samples: int, out:
     """The bare route and a seat's poll with nothing new (204), in turn, one connection each;
     the first rounds warm up."""
     bare, poll = Client(port), Client(port)
-    try:
-        warm = max(50, samples // 5)
-        for i in range(warm + samples):
-            asks = [(bare, "/healthz", 200, out.seat_bare)]
-            asks += [(poll, f"/s/{tokens[i % 6]}/view?since={revision}", 204, out.poll)]
-            for client, path, expected, sink in asks:
-                start = time.perf_counter()
-                status = client.get(path, headers={"HX-Request": "true"})[0]
-                took = ms_since(start)
-                if status != expected:
-                    raise RuntimeError(f"GET {path} answered {status}, not {expected}")
-                if i >= warm:
-                    sink.append(took)
-    finally:
-        bare.close()
-        poll.close()
+    warm = max(50, samples // 5)
+    for i in range(warm + samples):
+        took = bare.timed("/healthz", 200, {"HX-Request": "true"})[0]
+        path = f"/s/{tokens[i % 6]}/view?since={revision}"
+        polled = poll.timed(path, 204, {"HX-Request": "true"})[0]
+        if i >= warm:
+            out.seat_bare.append(took)
+            out.poll.append(polled)
+    bare.close()
+    poll.close()
 
 
 # ----- in-process ------------------------------------------------------------------------
@@ -210,13 +174,13 @@ def in_turn(data: dict[str, Any], cfg: Config) -> dict[str, dict[str, list[float
 
     actions = data["actions"]
     window = min(cfg.window, len(actions) // 2)
-    kinds: dict[str, dict[str, list[float]]] = {"early": {}, "late": {}}
+    kinds: dict[str, dict[str, list[float]]] = {w: {} for w in WINDOWS}
     with tempfile.TemporaryDirectory(prefix="ursuppe-bench-turns-") as tmp:
         app = create_app({"INSTANCE_PATH": tmp})
         tune_collector()  # as `companion serve` does
         for rep in range(cfg.passes + 1):
             lanes = []
-            for label, start in (("early", 0), ("late", len(actions) - window)):
+            for label, start in zip(WINDOWS, (0, len(actions) - window)):
                 referee = Referee(InProcess(app), app.config["REFEREE_TOKEN"], time.thread_time)
                 game_id = referee.new_game(data["setup"], label, actions[:start])
                 lanes.append((label, start, referee, game_id))
