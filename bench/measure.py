@@ -1,6 +1,6 @@
-"""What the benchmark measures: the games through the real server (the referee's taps, the
-phones, a seat's poll and first load), the taps taken in turn in-process, the replays and the
-records of many undos (docs/benchmark.md says how each is taken)."""
+"""What the benchmark measures of the server: the games through the real server (the referee's
+taps, the phones, a seat's poll and first load), the taps taken in turn in-process, the
+replays and the records of many undos (docs/benchmark.md says how each is taken)."""
 
 from __future__ import annotations
 
@@ -13,23 +13,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.clients import (
-    PHONES,
-    STATIC_LINK,
-    Client,
-    InProcess,
-    Phones,
-    Referee,
-    expect,
-    ms_since,
-    serve,
-)
+from bench.clients import PHONES, STATIC_LINK, Client, InProcess, Phones, Referee, expect, serve
 from bench.report import pct
 from companion.tracker.game import game_of
 
 BENCH = Path(__file__).resolve().parent
-GAMES = {"the long game": BENCH / "long-six-players.json"}
-GAMES["with extra genes"] = BENCH / "long-six-players-extra.json"
+LONG_GAME, EXTRA_GAME = BENCH / "long-six-players.json", BENCH / "long-six-players-extra.json"
+GAMES = {"the long game": LONG_GAME, "with extra genes": EXTRA_GAME}
 EXAMPLE = BENCH.parent / "examples" / "six-players.json"
 WINDOWS = ("early", "late")
 
@@ -52,6 +42,10 @@ class Config:
         return cls(True, 10, 20, 5, 1, 40, 1) if quick else cls(False, 100, 300, 30, 7, None, 3)
 
 
+def ms_since(start: float) -> float:
+    return (time.perf_counter() - start) * 1000.0
+
+
 # ----- through the server ----------------------------------------------------------------
 
 
@@ -62,13 +56,13 @@ class Played:
     taps: dict[str, list[float]] = field(default_factory=lambda: {w: [] for w in WINDOWS})
     bare: dict[str, list[float]] = field(default_factory=lambda: {w: [] for w in WINDOWS})
     propagation: list[float] = field(default_factory=list)  # POST sent to the 12th phone
-    missed: int = 0  # revisions not at all 12 phones within 5 s
+    missed: int = 0  # revisions not at all 12 phones within 5 s (infinitely late)
 
 
 @dataclass
 class ServerFigures:
     games: dict[str, Played] = field(default_factory=dict)
-    seat_bare: list[float] = field(default_factory=list)  # interleaved with the polls
+    seat_bare: list[float] = field(default_factory=list)  # in turn with the polls
     poll: list[float] = field(default_factory=list)
     first_load: list[tuple[str, int, str]] = field(default_factory=list)  # path, bytes, cache
     notes: list[str] = field(default_factory=list)
@@ -77,13 +71,12 @@ class ServerFigures:
 def through_server(games: dict[str, dict[str, Any]], cfg: Config) -> ServerFigures:
     """Each game's first actions to warm up (no phones), then each game whole with 12 phones
     (24 streams: the viewers' cap of a 48-thread server); the seat figures in the first."""
-    out = ServerFigures()
+    out, deadline = ServerFigures(), time.monotonic() + cfg.budget
     with tempfile.TemporaryDirectory(prefix="ursuppe-bench-") as tmp, serve(Path(tmp)) as served:
         referee = Referee(Client(served[0]), served[1])
-        deadline = time.monotonic() + cfg.budget
-        for warmup in (True, False):
+        for measured in (False, True):
             for name, data in games.items():
-                played = None if warmup else out.games.setdefault(name, Played())
+                played = out.games.setdefault(name, Played()) if measured else None
                 play(referee, name, data, played, cfg, deadline, out)
     return out
 
@@ -91,7 +84,7 @@ def through_server(games: dict[str, dict[str, Any]], cfg: Config) -> ServerFigur
 def play(referee, name, data, played: Played | None, cfg: Config, deadline, out) -> None:
     """Play a game through the server; time it into `played` (None: a warm-up, no phones)."""
     port = referee.client.port
-    actions = data["actions"][: cfg.warmup if played is None else cfg.play_limit]
+    actions = data["actions"][: cfg.play_limit if played else cfg.warmup]
     n = len(actions)
     game_id = referee.new_game(data["setup"], name)
     tokens = referee.seat_tokens(game_id)
@@ -108,20 +101,21 @@ def play(referee, name, data, played: Played | None, cfg: Config, deadline, out)
         window = "early" if i < cfg.window else "late" if i >= n - cfg.window else None
         if played and window:  # the last of three back to back: the first ones absorb what
             # is left of the last tap (its phones' streams), as beside the seat polls
-            played.bare[window].append([bare.timed("/healthz") for _ in range(3)][-1][0])
+            played.bare[window].append([bare.timed("/healthz")[0] for _ in range(3)][-1])
         sent = time.perf_counter()
         status, page, took = referee.act(game_id, action, i)
         expect(status, 200, f"{name}: action {i + 1} ({page[-300:]!r})")
-        if phones and window:
+        if not (played and phones):
+            continue
+        if window:
             played.taps[window].append(took)
-        if phones and phones.wait(i + 1, 5.0):
+        if phones.wait(i + 1, 5.0):
             with phones.cond:
                 last = max(phones.arrivals[i + 1][:PHONES])
             played.propagation.append((last - sent) * 1000.0)
-        elif phones:
+        else:
             played.missed += 1
             played.propagation.append(math.inf)
-    bare.close()
     if phones:
         phones.stop()
         if phones.errors:
@@ -131,8 +125,7 @@ def play(referee, name, data, played: Played | None, cfg: Config, deadline, out)
 def first_load(port: int, token: str) -> list[tuple[str, int, str]]:
     """A phone opening its seat link: the page and every static file it links, as a browser
     asks (gzip accepted): each one's path, bytes on the wire (headers too) and Cache-Control."""
-    phone, rows = Client(port), []
-    paths = [f"/s/{token}"]
+    phone, paths, rows = Client(port), [f"/s/{token}"], []
     for path in paths:  # the page adds what it links
         status, headers, body = phone.get(path, headers={"Accept-Encoding": "gzip, br"})
         expect(status, 200, f"first load: GET {path}")
@@ -141,15 +134,13 @@ def first_load(port: int, token: str) -> list[tuple[str, int, str]]:
             paths += [m.decode() for m in STATIC_LINK.findall(plain)]
         head = sum(len(k) + len(v) + 4 for k, v in headers.items()) + 19  # status line
         rows.append((path, len(body) + head, headers.get("Cache-Control", "-")))
-    phone.close()
     return rows
 
 
 def seat_figures(port: int, tokens: list[str], revision: int, samples: int, out: ServerFigures):
     """The bare route and a seat's poll with nothing new (204), in turn, one connection each;
     the first rounds warm up."""
-    bare, poll = Client(port), Client(port)
-    warm = max(50, samples // 5)
+    bare, poll, warm = Client(port), Client(port), max(50, samples // 5)
     for i in range(warm + samples):
         took = bare.timed("/healthz", 200, {"HX-Request": "true"})[0]
         path = f"/s/{tokens[i % 6]}/view?since={revision}"
@@ -157,8 +148,6 @@ def seat_figures(port: int, tokens: list[str], revision: int, samples: int, out:
         if i >= warm:
             out.seat_bare.append(took)
             out.poll.append(polled)
-    bare.close()
-    poll.close()
 
 
 # ----- in-process ------------------------------------------------------------------------
@@ -187,8 +176,7 @@ def in_turn(data: dict[str, Any], cfg: Config) -> dict[str, dict[str, list[float
             for k in range(window):  # the first of a pair came out 2-5% slower
                 for label, start, referee, game_id in lanes if k % 2 == 0 else lanes[::-1]:
                     status, _, took = referee.act(game_id, actions[start + k], start + k)
-                    if status != 200:
-                        raise RuntimeError(f"in turn: action {start + k + 1} answered {status}")
+                    expect(status, 200, f"in turn: action {start + k + 1}")
                     if rep:
                         kinds[label].setdefault(actions[start + k]["type"], []).append(took)
     return kinds
@@ -258,7 +246,7 @@ class Undos:
     undos: int
     import_ms: float  # Store.create_game with the entries: replayed, labelled, inserted
     open_ms: float  # Store.get in a fresh store (as after a restart), best of the reps
-    other_ms: float  # an action in another game while this one opened
+    other_ms: float  # an action in another game while this one opened (the first open)
     other_during: bool  # whether that action was done before the open was
 
 
@@ -274,8 +262,7 @@ def bench_undos(name: str, data: dict[str, Any], reps: int) -> Undos:
         path = Path(tmp) / "companion.db"
         start = time.perf_counter()
         game_id = Store(path).create_game(setup, name, False, False, entries, core).id
-        imported = ms_since(start)
-        runs = []
+        imported, runs = ms_since(start), []
         for _ in range(reps):
             fresh = Store(path)  # nothing cached
             other = fresh.create_game(setup, "other", False, False, entries[:1], core)
@@ -292,5 +279,4 @@ def bench_undos(name: str, data: dict[str, Any], reps: int) -> Undos:
             opener.join()
             runs.append((ms_since(start), acted, during))
     undos = sum(e["type"] == "undo" for e in data["actions"])
-    best = min(runs)
-    return Undos(name, len(entries), undos, imported, best[0], runs[0][1], runs[0][2])
+    return Undos(name, len(entries), undos, imported, min(runs)[0], *runs[0][1:])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import os
 import platform
+import time
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -44,8 +45,9 @@ def verdicts(title: str, guards: list[Guard]) -> list[str]:
     return table([title, "figure", "verdict"], rows, numbers=False)
 
 
-def heading(command: str, runtime: float, load: tuple[float, float]) -> list[str]:
-    """The results' title, date, command and machine (load: at the start and at the end)."""
+def heading(command: str, began: float, load: tuple[float, float]) -> list[str]:
+    """The results' title, date, command, runtime (since `began`, on the monotonic clock) and
+    machine (load: at the start and at the end)."""
     info = Path("/proc/cpuinfo").read_text().splitlines()
     models = [line.split(":", 1)[1].strip() for line in info if line.startswith("model name")]
     cpu = models[0] if models else platform.processor() or "unknown CPU"
@@ -54,7 +56,7 @@ def heading(command: str, runtime: float, load: tuple[float, float]) -> list[str
         "# Benchmark results",
         "",
         f"- date: {datetime.now(UTC):%Y-%m-%d %H:%M UTC}; command: `{command}`; runtime "
-        f"{runtime:.0f} s",
+        f"{time.monotonic() - began:.0f} s",
         f"- machine: {machine}; Python {platform.python_version()}; load average (1 min) "
         f"{load[0]:.2f} at the start, {load[1]:.2f} at the end",
     ]
