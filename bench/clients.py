@@ -9,6 +9,7 @@ import gzip
 import http.client
 import io
 import json
+import math
 import os
 import re
 import signal
@@ -209,7 +210,7 @@ class Phones:
         for i, sock in enumerate(self.sockets):
             token = tokens[i % len(tokens)]
             threading.Thread(target=self._listen, args=(sock, token), daemon=True).start()
-        if not self.wait(0, 10.0):  # all connected, at the new game's revision
+        if self.last_arrival(0, 10.0) == math.inf:  # all connected, at the new game's revision
             self.stop()
             raise RuntimeError(f"the phones did not connect: errors {self.errors}")
 
@@ -236,12 +237,12 @@ class Phones:
             if not self.stopping:
                 self.errors.append(repr(exc))
 
-    def wait(self, revision: int, timeout: float) -> bool:
-        """Wait until every phone has received `revision`."""
+    def last_arrival(self, revision: int, timeout: float) -> float:
+        """When the last phone received `revision` (inf: not every phone within `timeout`)."""
         with self.cond:
-            return self.cond.wait_for(
-                lambda: len(self.arrivals.get(revision, ())) >= PHONES, timeout
-            )
+            if self.cond.wait_for(lambda: len(self.arrivals.get(revision, ())) >= PHONES, timeout):
+                return max(self.arrivals[revision][:PHONES])
+        return math.inf
 
     def stop(self) -> None:
         self.stopping = True

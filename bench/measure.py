@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.clients import PHONES, STATIC_LINK, Client, InProcess, Phones, Referee, expect, serve
+from bench.clients import STATIC_LINK, Client, InProcess, Phones, Referee, expect, serve
 from bench.report import pct
 from companion.tracker.game import game_of
 
@@ -55,8 +55,8 @@ class Played:
 
     taps: dict[str, list[float]] = field(default_factory=lambda: {w: [] for w in WINDOWS})
     bare: dict[str, list[float]] = field(default_factory=lambda: {w: [] for w in WINDOWS})
-    propagation: list[float] = field(default_factory=list)  # POST sent to the 12th phone
-    missed: int = 0  # revisions not at all 12 phones within 5 s (infinitely late)
+    # POST sent to the 12th phone; a revision not at all 12 within 5 s is infinitely late
+    propagation: list[float] = field(default_factory=list)
 
 
 @dataclass
@@ -96,7 +96,6 @@ def play(referee, name, data, played: Played | None, cfg: Config, deadline, out)
             out.notes.append(f"{name}: stopped after {i} actions (time budget)")
             break
         if played and not out.poll and i == max(0, n - cfg.window):
-            out.first_load = first_load(port, tokens[0])
             seat_figures(port, tokens, i, cfg.samples, out)
         window = "early" if i < cfg.window else "late" if i >= n - cfg.window else None
         if played and window:  # the last of three back to back: the first ones absorb what
@@ -105,41 +104,30 @@ def play(referee, name, data, played: Played | None, cfg: Config, deadline, out)
         sent = time.perf_counter()
         status, page, took = referee.act(game_id, action, i)
         expect(status, 200, f"{name}: action {i + 1} ({page[-300:]!r})")
-        if not (played and phones):
-            continue
-        if window:
+        if phones and window:
             played.taps[window].append(took)
-        if phones.wait(i + 1, 5.0):
-            with phones.cond:
-                last = max(phones.arrivals[i + 1][:PHONES])
-            played.propagation.append((last - sent) * 1000.0)
-        else:
-            played.missed += 1
-            played.propagation.append(math.inf)
+        if phones:
+            played.propagation.append((phones.last_arrival(i + 1, 5.0) - sent) * 1000.0)
     if phones:
         phones.stop()
         if phones.errors:
             raise RuntimeError(f"a phone's stream failed: {phones.errors[:3]}")
 
 
-def first_load(port: int, token: str) -> list[tuple[str, int, str]]:
-    """A phone opening its seat link: the page and every static file it links, as a browser
-    asks (gzip accepted): each one's path, bytes on the wire (headers too) and Cache-Control."""
-    phone, paths, rows = Client(port), [f"/s/{token}"], []
+def seat_figures(port: int, tokens: list[str], revision: int, samples: int, out: ServerFigures):
+    """A phone opening its seat link as a browser does (gzip accepted): the page and every
+    static file it links, each one's path, bytes on the wire (headers too) and Cache-Control;
+    then the bare route and a seat's poll with nothing new (204), in turn, one connection
+    each, the first rounds warming up."""
+    phone, paths = Client(port), [f"/s/{tokens[0]}"]
     for path in paths:  # the page adds what it links
         status, headers, body = phone.get(path, headers={"Accept-Encoding": "gzip, br"})
         expect(status, 200, f"first load: GET {path}")
-        if not rows:
+        if not out.first_load:
             plain = gzip.decompress(body) if headers.get("Content-Encoding") == "gzip" else body
             paths += [m.decode() for m in STATIC_LINK.findall(plain)]
         head = sum(len(k) + len(v) + 4 for k, v in headers.items()) + 19  # status line
-        rows.append((path, len(body) + head, headers.get("Cache-Control", "-")))
-    return rows
-
-
-def seat_figures(port: int, tokens: list[str], revision: int, samples: int, out: ServerFigures):
-    """The bare route and a seat's poll with nothing new (204), in turn, one connection each;
-    the first rounds warm up."""
+        out.first_load.append((path, len(body) + head, headers.get("Cache-Control", "-")))
     bare, poll, warm = Client(port), Client(port), max(50, samples // 5)
     for i in range(warm + samples):
         took = bare.timed("/healthz", 200, {"HX-Request": "true"})[0]
