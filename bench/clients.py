@@ -49,8 +49,7 @@ def expect(status: int, wanted: int, what: str) -> None:
 
 
 def cpu_split() -> tuple[set[int], set[int]] | None:
-    """The server's CPU and the clients' CPUs, or None on a single CPU: at a table the phones
-    are other devices, so the bench's client threads must not take the server's CPU."""
+    """The server's CPU and the clients' (the phones are other devices); None on one CPU."""
     cpus = sorted(os.sched_getaffinity(0))
     return ({cpus[-1]}, set(cpus[:-1])) if len(cpus) > 1 else None
 
@@ -62,9 +61,8 @@ def serve(instance: Path, timeout: float = 30.0):
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    script = Path(sys.executable).with_name("companion")  # the installed command
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "companion.cli"]
-    command += ["serve", "--host", "127.0.0.1", "--port", str(port), "--threads", str(THREADS)]
+    command = [str(Path(sys.executable).with_name("companion")), "serve", "--host", "127.0.0.1"]
+    command += ["--port", str(port), "--threads", str(THREADS)]
     command += ["--url", f"http://127.0.0.1:{port}", "--instance", str(instance / "data")]
     split, affinity, log = cpu_split(), os.sched_getaffinity(0), instance / "server.log"
 
@@ -215,7 +213,7 @@ class Phones:
             raise RuntimeError(f"the phones did not connect: errors {self.errors}")
 
     def _listen(self, sock: socket.socket, token: str) -> None:
-        """Read the stream line by line; the chunked framing's size lines are ignored."""
+        """Note when each revision arrives (the chunked framing's size lines are ignored)."""
         request = f"GET /s/{token}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         try:
             sock.sendall(f"{request}Accept: text/event-stream\r\n\r\n".encode())
@@ -225,15 +223,13 @@ class Phones:
                 *lines, pending = (pending + data).split(b"\n")
                 for raw in lines:
                     text = raw.decode("utf-8", "replace").rstrip("\r")
-                    if text.startswith("HTTP/") and " 200 " not in text + " ":
-                        raise RuntimeError(f"events answered {text}")
                     if text.startswith("event:"):
                         event = text[6:].strip()
                     elif text.startswith("data:") and event == "revision":
                         with self.cond:
                             self.arrivals.setdefault(int(text[5:]), []).append(now)
                             self.cond.notify_all()
-        except (OSError, ValueError, RuntimeError) as exc:
+        except (OSError, ValueError) as exc:
             if not self.stopping:
                 self.errors.append(repr(exc))
 

@@ -1,11 +1,11 @@
-"""What the benchmark measures of the server: the games through the real server (the referee's
-taps, the phones, a seat's poll and first load), the taps taken in turn in-process, the
-replays and the records of many undos (docs/benchmark.md says how each is taken)."""
+"""The server's figures: the games through `companion serve` (the referee's taps, the phones,
+a seat's poll and first load), taps in turn in-process, replays and records of many undos."""
 
 from __future__ import annotations
 
 import gzip
 import math
+import sys
 import tempfile
 import threading
 import time
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.clients import STATIC_LINK, Client, InProcess, Phones, Referee, expect, serve
+from bench.clients import ROOT, STATIC_LINK, Client, InProcess, Phones, Referee, expect, serve
 from bench.report import pct
 from companion.tracker.game import game_of
 
@@ -46,68 +46,63 @@ def ms_since(start: float) -> float:
     return (time.perf_counter() - start) * 1000.0
 
 
-# ----- through the server ----------------------------------------------------------------
-
-
-@dataclass
-class Played:
-    """A game played through the server with 12 phones listening (ms, by window)."""
-
-    taps: dict[str, list[float]] = field(default_factory=lambda: {w: [] for w in WINDOWS})
-    bare: dict[str, list[float]] = field(default_factory=lambda: {w: [] for w in WINDOWS})
-    # POST sent to the 12th phone; a revision not at all 12 within 5 s is infinitely late
-    propagation: list[float] = field(default_factory=list)
+BARE, TAP = "{}: bare route before each {} tap", "{}: referee action, {} window"
+SEAT_BARE, POLL = "bare route beside the seat polls", "seat poll, nothing new (204)"
 
 
 @dataclass
 class ServerFigures:
-    games: dict[str, Played] = field(default_factory=dict)
-    seat_bare: list[float] = field(default_factory=list)  # in turn with the polls
-    poll: list[float] = field(default_factory=list)
+    """What the games through the server measured (ms), the results' rows by name first."""
+
+    rows: dict[str, list[float]] = field(default_factory=dict)
+    # POST sent to the 12th phone; a revision not at all 12 within 5 s is infinitely late
+    propagation: list[float] = field(default_factory=list)
     first_load: list[tuple[str, int, str]] = field(default_factory=list)  # path, bytes, cache
     notes: list[str] = field(default_factory=list)
 
 
 def through_server(games: dict[str, dict[str, Any]], cfg: Config) -> ServerFigures:
-    """Each game's first actions to warm up (no phones), then each game whole with 12 phones
+    """Each game's first actions to warm up, then each game whole with 12 phones listening
     (24 streams: the viewers' cap of a 48-thread server); the seat figures in the first."""
-    out, deadline = ServerFigures(), time.monotonic() + cfg.budget
+    rows = [row.format(name, w) for name in games for w in WINDOWS for row in (BARE, TAP)]
+    out = ServerFigures({row: [] for row in (*rows, SEAT_BARE, POLL)})
+    deadline = time.monotonic() + cfg.budget
     with tempfile.TemporaryDirectory(prefix="ursuppe-bench-") as tmp, serve(Path(tmp)) as served:
         referee = Referee(Client(served[0]), served[1])
         for measured in (False, True):
             for name, data in games.items():
-                played = out.games.setdefault(name, Played()) if measured else None
-                play(referee, name, data, played, cfg, deadline, out)
+                play(referee, name, data, measured, cfg, deadline, out)
     return out
 
 
-def play(referee, name, data, played: Played | None, cfg: Config, deadline, out) -> None:
-    """Play a game through the server; time it into `played` (None: a warm-up, no phones)."""
+def play(referee, name, data, measured: bool, cfg: Config, deadline, out: ServerFigures) -> None:
+    """Play a game through the server: its first actions to warm up, or whole and measured."""
     port = referee.client.port
-    actions = data["actions"][: cfg.play_limit if played else cfg.warmup]
+    actions = data["actions"][: cfg.play_limit if measured else cfg.warmup]
     n = len(actions)
     game_id = referee.new_game(data["setup"], name)
     tokens = referee.seat_tokens(game_id)
-    phones = Phones(port, tokens) if played else None
+    phones = Phones(port, tokens) if measured else None
     referee.client.reconnect()  # the server drops a connection idle for 10 s
     bare = Client(port)  # asked just before each measured tap, on its own connection
     for i, action in enumerate(actions):
         if time.monotonic() > deadline:
             out.notes.append(f"{name}: stopped after {i} actions (time budget)")
             break
-        if played and not out.poll and i == max(0, n - cfg.window):
+        if phones and not out.rows[POLL] and i == max(0, n - cfg.window):
             seat_figures(port, tokens, i, cfg.samples, out)
         window = "early" if i < cfg.window else "late" if i >= n - cfg.window else None
-        if played and window:  # the last of three back to back: the first ones absorb what
-            # is left of the last tap (its phones' streams), as beside the seat polls
-            played.bare[window].append([bare.timed("/healthz")[0] for _ in range(3)][-1])
+        if phones and window:  # the bare route's last of three asked back to back: the first
+            # ones absorb what is left of the last tap (its phones' streams), as by the polls
+            took = [bare.timed("/healthz")[0] for _ in range(3)][-1]
+            out.rows[BARE.format(name, window)].append(took)
         sent = time.perf_counter()
         status, page, took = referee.act(game_id, action, i)
         expect(status, 200, f"{name}: action {i + 1} ({page[-300:]!r})")
         if phones and window:
-            played.taps[window].append(took)
+            out.rows[TAP.format(name, window)].append(took)
         if phones:
-            played.propagation.append((phones.last_arrival(i + 1, 5.0) - sent) * 1000.0)
+            out.propagation.append((phones.last_arrival(i + 1, 5.0) - sent) * 1000.0)
     if phones:
         phones.stop()
         if phones.errors:
@@ -115,10 +110,8 @@ def play(referee, name, data, played: Played | None, cfg: Config, deadline, out)
 
 
 def seat_figures(port: int, tokens: list[str], revision: int, samples: int, out: ServerFigures):
-    """A phone opening its seat link as a browser does (gzip accepted): the page and every
-    static file it links, each one's path, bytes on the wire (headers too) and Cache-Control;
-    then the bare route and a seat's poll with nothing new (204), in turn, one connection
-    each, the first rounds warming up."""
+    """A seat's first load (the page and what it links: path, bytes on the wire, caching),
+    then the bare route and the seat's poll with nothing new, in turn, after a warm-up."""
     phone, paths = Client(port), [f"/s/{tokens[0]}"]
     for path in paths:  # the page adds what it links
         status, headers, body = phone.get(path, headers={"Accept-Encoding": "gzip, br"})
@@ -134,18 +127,13 @@ def seat_figures(port: int, tokens: list[str], revision: int, samples: int, out:
         path = f"/s/{tokens[i % 6]}/view?since={revision}"
         polled = poll.timed(path, 204, {"HX-Request": "true"})[0]
         if i >= warm:
-            out.seat_bare.append(took)
-            out.poll.append(polled)
-
-
-# ----- in-process ------------------------------------------------------------------------
+            out.rows[SEAT_BARE].append(took)
+            out.rows[POLL].append(polled)
 
 
 def in_turn(data: dict[str, Any], cfg: Config) -> dict[str, dict[str, list[float]]]:
-    """The game's first `window` actions on one console and its last ones (imported up to
-    there) on another, one tap each in turn, each first every other time, in thread CPU (ms),
-    with the app in this process; new games each pass, the first pass not counted. The taps
-    of each window by kind of action."""
+    """The taps of the game's first and last `window` actions, by kind, in thread CPU (ms):
+    two consoles of the app in this process, one tap each in turn, new games each pass."""
     from companion import create_app
     from companion.serving import tune_collector
 
@@ -171,8 +159,8 @@ def in_turn(data: dict[str, Any], cfg: Config) -> dict[str, dict[str, list[float
 
 
 def same_kinds(early: dict[str, list[float]], late: dict[str, list[float]]) -> float:
-    """Each kind of action's p50 late over its p50 early, weighted by the late window's
-    counts, over the kinds both windows hold (nan: none)."""
+    """Each kind's p50 late over its p50 early, weighted by the late window's counts, over the
+    kinds both windows hold (nan: none)."""
     shared = [k for k in late if k in early]
     grown = sum(pct(late[k], 50) * len(late[k]) for k in shared)
     base = sum(pct(early[k], 50) * len(late[k]) for k in shared)
@@ -180,8 +168,8 @@ def same_kinds(early: dict[str, list[float]], late: dict[str, list[float]]) -> f
 
 
 def replay(data: dict[str, Any], reps: int) -> tuple[float, float]:
-    """The game's `apply` over the record's actions from `new_game` (the game interface):
-    the best of `reps` warm replays and the first (cold) one, ms."""
+    """The game interface's `new_game` and `apply` over the record's actions: the best of
+    `reps` warm replays and the first (cold) one, ms."""
     core = game_of(data)
     setup = core.setup_from_dict(data["setup"])
     actions = [core.action_from_dict(a) for a in data["actions"]]
@@ -195,36 +183,17 @@ def replay(data: dict[str, Any], reps: int) -> tuple[float, float]:
     return min(times[1:]), times[0]
 
 
-# ----- records of many undos -------------------------------------------------------------
+def undo_records(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The worst cases for undo, built from a game by tests/undone_records.py (20,000 entries
+    at most): card turns taken back, every action undone and entered again, other choices."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    import undone_records as built
 
-
-def undo_records(data: dict[str, Any], size: int = 20_000) -> dict[str, dict[str, Any]]:
-    """The worst cases for undo, built from a game, each up to the 20,000 entries a record
-    may hold: the first card turned and taken back over and over; every action undone and
-    entered again; up to 6 other legal choices tried (each undone) before each action."""
-    base = data["actions"]
-    cards = [card["id"] for card in data["setup"]["deck"]]
-    turns: list[dict[str, Any]] = []
-    while len(turns) + 2 <= size:
-        turns += [{"type": "turn_card", "card": cards[len(turns) // 2 % len(cards)]}, UNDO(0)]
-    repeat = (size - len(base)) // (2 * len(base))
-    again = [e for kept, a in enumerate(base) for e in [a] + [UNDO(kept), a] * repeat]
-    core = game_of(data)
-    state, others = core.new_game(core.setup_from_dict(data["setup"])), []
-    for kept, entry in enumerate(base):
-        action = core.action_from_dict(entry)
-        tried = [a for a in core.legal_actions(state) if a != action][:6]
-        others += [e for a in tried for e in (core.action_to_dict(a), UNDO(kept))] + [entry]
-        state = core.apply(state, action)[0]
     return {
-        "card turns and undos": dict(data, actions=turns),
-        "undo and re-enter, every action": dict(data, actions=again),
-        "undo other choices, every action": dict(data, actions=others),
+        "card turns and undos": built.card_turns_and_undos(data),
+        "undo and re-enter, every action": built.undo_and_reenter(data),
+        "undo other choices, every action": built.other_choices(data),
     }
-
-
-def UNDO(to: int) -> dict[str, Any]:  # noqa: N802 (reads as the record's entry)
-    return {"type": "undo", "to": to}
 
 
 @dataclass
@@ -239,8 +208,7 @@ class Undos:
 
 
 def bench_undos(name: str, data: dict[str, Any], reps: int) -> Undos:
-    """Import a record of many undos into a store, then open it in a fresh store while
-    another game of the same store takes an action."""
+    """Import a record of many undos, then open it in a fresh store while another game acts."""
     from companion.store import Store
 
     core = game_of(data)
@@ -262,7 +230,7 @@ def bench_undos(name: str, data: dict[str, Any], reps: int) -> Undos:
             opener.start()
             begun.wait()
             acting = time.perf_counter()
-            fresh.append(other.id, core.entry_from_dict(UNDO(0)), other.revision)
+            fresh.append(other.id, core.entry_from_dict({"type": "undo", "to": 0}), other.revision)
             acted, during = ms_since(acting), not opened.is_set()
             opener.join()
             runs.append((ms_since(start), acted, during))
