@@ -1,10 +1,6 @@
-"""The browser bench: from a tap to the painted screen, in Debian's Chromium on 127.0.0.1.
-
-The app is served by waitress in this process with one more route, the floor (a bare htmx swap
-of a one-line fragment), that exists only while the bench runs. Every figure is taken the same
-way: `bench/watch.js` notes the click, then waits for the watched element's `data-revision`
-to change and for two animation frames (the new revision painted). docs/benchmark.md says more.
-"""
+"""The browser bench: from a tap to the painted screen, in Debian's Chromium on 127.0.0.1, the
+app served in this process with the floor's route; `bench/watch.js` takes every figure the same
+way (docs/benchmark.md)."""
 
 from __future__ import annotations
 
@@ -43,6 +39,7 @@ TIMEOUT_MS = 15_000
 CHOICES = ("button:has-text('Roll for me')", "button:has-text('Draw a card for me')",
            ".soup .space.legal .tap", "form.carry button", ".choices button")  # fmt: skip
 PARTS = ("wait", "swap", "after", "scripts", "style")  # where a tap's time went (`Tap`)
+COLUMNS = ("answer", "swap", "after", "scripts", "style, layout")  # the same in the results
 
 
 @dataclass
@@ -201,9 +198,8 @@ def run(taps: int = 30, visits: int = 5, budget: float = 600.0) -> Figures:
             out.taps[f"floor, {speed}"] = series(laptop, "#floor", ("button",), taps)[0]
             for window, at in WINDOWS.items():
                 laptop.goto(f"/games/{bench.game(at)}")
-                out.taps[f"console, {speed}, {window}"] = series(laptop, "#console", CHOICES, taps)[
-                    0
-                ]
+                row = f"console, {speed}, {window}"
+                out.taps[row] = series(laptop, "#console", CHOICES, taps)[0]
             if time.monotonic() - began > budget:
                 raise RuntimeError("the browser bench ran out of its time")
         slow(laptop, 1)
@@ -223,11 +219,12 @@ def judge(fig: Figures) -> list[Guard]:
         mine = pct([t for w in WINDOWS for t in fig.totals(f"console, {speed}, {w}")], 95)
         what = f"console click to painted, {speed}: p95 <= 2x the floor"
         out.append(ratio(what, mine, pct(fig.totals(f"floor, {speed}"), 95), 2, "p95 ", 0))
-    slowed = pct(fig.phones.get(f"one phone, CPU {SLOW}x", []), 95)
+    slowed = pct(fig.phones[f"one phone, CPU {SLOW}x"], 95)
     what = f"one phone painted after the tap, CPU {SLOW}x: p95 <= 150 ms"
     out.append((what, f"p95 {slowed:.0f} ms", slowed <= 150))
     one, last = (
-        pct(fig.phones.get(k, []), 95) for k in ("one phone", f"the last of {PHONES} phones")
+        pct(fig.phones["one phone"], 95),
+        pct(fig.phones[f"the last of {PHONES} phones"], 95),
     )
     what = f"the last of {PHONES} phones painted: p95 <= 2x one phone's"
     out.append(ratio(what, last, one, 2, "p95 ", 0))
@@ -248,10 +245,7 @@ def report(fig: Figures) -> list[str]:
         + [f"{pct([getattr(t, k) for t in taps], 50):.0f}" for k in PARTS]
         for name, taps in rows
     ]
-    visits = fig.first_visit
-    said = ", ".join(
-        f"{k} {pct([v[k] for v in visits], 50):.0f}" for k in ("paint", "load", "armed")
-    )
+    visit = {k: pct([v[k] for v in fig.first_visit], 50) for k in ("paint", "load", "armed", "kb")}
     return [
         f"## In the browser (Chromium, laptop {LAPTOP['width']}x{LAPTOP['height']}, phones "
         f"{PHONE['width']}x{PHONE['height']}; {fig.runtime:.0f} s)",
@@ -262,16 +256,14 @@ def report(fig: Figures) -> list[str]:
         "byte, htmx's swap, from the swap to the paint; in frames over 50 ms, scripts and style "
         "with layout:",
         "",
-        *table(
-            ["figure", "n", "p50", "p95", "answer", "swap", "after", "scripts", "style, layout"],
-            parts,
-        ),
+        *table(["figure", "n", "p50", "p95", *COLUMNS], parts),
         "",
         *table(
             ["phones: click to painted", "n", "p50", "p95"],
             [[name, len(times), *spread(times, 0)] for name, times in fig.phones.items()],
         ),
         "",
-        f"A phone's first visit, cold, CPU {SLOW}x, 1.6 Mbps and 150 ms (p50 of {len(visits)}): "
-        f"{said} ms after the navigation began; {pct([v['kb'] for v in visits], 50):.1f} KB.",
+        f"A phone's first visit, cold, CPU {SLOW}x, 1.6 Mbps and 150 ms (p50 of "
+        f"{len(fig.first_visit)}): paint {visit['paint']:.0f}, load {visit['load']:.0f}, armed "
+        f"{visit['armed']:.0f} ms after the navigation began; {visit['kb']:.1f} KB.",
     ]

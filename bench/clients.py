@@ -196,8 +196,8 @@ class Referee:
 
 
 class Phones:
-    """12 phones listening to a new game's server-sent events: raw sockets, one thread each;
-    the time each revision reached each phone."""
+    """12 phones listening to a new game's server-sent events, a socket and thread each: when
+    each revision reached each phone."""
 
     def __init__(self, port: int, tokens: list[str]) -> None:
         self.cond = threading.Condition()
@@ -213,22 +213,19 @@ class Phones:
             raise RuntimeError(f"the phones did not connect: errors {self.errors}")
 
     def _listen(self, sock: socket.socket, token: str) -> None:
-        """Note when each revision arrives (the chunked framing's size lines are ignored)."""
+        """Note when each revision arrives (the HTTP and chunked framing's lines are ignored)."""
         request = f"GET /s/{token}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         try:
             sock.sendall(f"{request}Accept: text/event-stream\r\n\r\n".encode())
-            pending, event = b"", ""
-            while data := sock.recv(65536):
-                now = time.perf_counter()
-                *lines, pending = (pending + data).split(b"\n")
-                for raw in lines:
-                    text = raw.decode("utf-8", "replace").rstrip("\r")
-                    if text.startswith("event:"):
-                        event = text[6:].strip()
-                    elif text.startswith("data:") and event == "revision":
-                        with self.cond:
-                            self.arrivals.setdefault(int(text[5:]), []).append(now)
-                            self.cond.notify_all()
+            event = b""
+            for line in sock.makefile("rb"):  # each line as soon as it arrives
+                if line.startswith(b"event:"):
+                    event = line[6:].strip()
+                elif line.startswith(b"data:") and event == b"revision":
+                    now = time.perf_counter()
+                    with self.cond:
+                        self.arrivals.setdefault(int(line[5:]), []).append(now)
+                        self.cond.notify_all()
         except (OSError, ValueError) as exc:
             if not self.stopping:
                 self.errors.append(repr(exc))
