@@ -1,6 +1,4 @@
-"""The browser bench: from a tap to the painted screen, in Debian's Chromium on 127.0.0.1, the
-app served in this process with the floor's route; `bench/watch.js` takes every figure the same
-way (docs/benchmark.md)."""
+"""The browser bench: from a tap to the painted screen, in Chromium (docs/benchmark.md)."""
 
 from __future__ import annotations
 
@@ -17,7 +15,6 @@ from typing import Any
 from flask import Blueprint, render_template
 
 from bench.clients import Client, Referee
-from bench.report import Guard, pct, ratio, spread, table, verdicts
 
 BENCH = Path(__file__).resolve().parent
 EXAMPLE = BENCH.parent / "examples" / "four-players.json"
@@ -95,16 +92,14 @@ def served():
 
 
 def series(page: Any, root: str, choices: tuple, taps: int, watched: tuple = ()) -> tuple:
-    """`taps` taps on `page`'s `root`, each on the first of its `choices` there: each tap's
-    times, and the time until the last of the `watched` pages painted it (ms after the click)."""
+    """`taps` taps on `root`'s first choice offered: their times, and the watched pages' paints."""
     got, others = [], []
     for _ in range(taps):
         page.wait_for_selector(f"{root}:not([data-armed=no])", timeout=TIMEOUT_MS)
         page.evaluate("s => window.__bench.watch(s)", root)
         for other in watched:
             other.evaluate("() => window.__bench.watch('#seat')")
-        offered = (page.locator(f"{root} {choice}") for choice in choices)
-        pick = next((found for found in offered if found.count()), None)
+        pick = next((f for c in choices if (f := page.locator(f"{root} {c}")).count()), None)
         if pick is None:
             raise RuntimeError(f"{root} offers nothing to tap")
         pick.first.click()
@@ -210,60 +205,3 @@ def run(taps: int = 30, visits: int = 5, budget: float = 600.0) -> Figures:
         chromium.close()
     out.runtime = time.monotonic() - began
     return out
-
-
-def judge(fig: Figures) -> list[Guard]:
-    """Every browser target (issue 29) with its figure and whether it is met."""
-    out = []
-    for speed in SPEEDS:
-        mine = pct([t for w in WINDOWS for t in fig.totals(f"console, {speed}, {w}")], 95)
-        what = f"console click to painted, {speed}: p95 <= 2x the floor"
-        out.append(ratio(what, mine, pct(fig.totals(f"floor, {speed}"), 95), 2, "p95 ", 0))
-    slowed = pct(fig.phones[f"one phone, CPU {SLOW}x"], 95)
-    what = f"one phone painted after the tap, CPU {SLOW}x: p95 <= 150 ms"
-    out.append((what, f"p95 {slowed:.0f} ms", slowed <= 150))
-    one, last = (
-        pct(fig.phones["one phone"], 95),
-        pct(fig.phones[f"the last of {PHONES} phones"], 95),
-    )
-    what = f"the last of {PHONES} phones painted: p95 <= 2x one phone's"
-    out.append(ratio(what, last, one, 2, "p95 ", 0))
-    paint = pct([v["paint"] for v in fig.first_visit], 50)  # 624 ms: issue 29's, before it
-    what = f"a phone's first visit, CPU {SLOW}x, weak Wi-Fi: first paint <= 1.1x 624 ms "
-    out.append((what + "(before this work)", f"p50 {paint:.0f} ms", paint <= 1.1 * 624))
-    early, late = (pct(fig.totals(f"console, normal, {w}"), 50) for w in WINDOWS)
-    what = "a late-game tap <= 1.1x an early one (normal speed, p50)"
-    out.append(ratio(what, late, early, 1.1, "", 0))
-    return out
-
-
-def report(fig: Figures) -> list[str]:
-    """The browser section of the results: the targets, then every figure and its parts."""
-    rows = sorted(fig.taps.items(), key=lambda row: not row[0].startswith("floor"))
-    parts = [
-        [name, len(taps), *spread([t.total for t in taps], 0)]
-        + [f"{pct([getattr(t, k) for t in taps], 50):.0f}" for k in PARTS]
-        for name, taps in rows
-    ]
-    visit = {k: pct([v[k] for v in fig.first_visit], 50) for k in ("paint", "load", "armed", "kb")}
-    return [
-        f"## In the browser (Chromium, laptop {LAPTOP['width']}x{LAPTOP['height']}, phones "
-        f"{PHONE['width']}x{PHONE['height']}; {fig.runtime:.0f} s)",
-        "",
-        *verdicts("target", judge(fig)),
-        "",
-        "Click to painted (ms), and where the median tap's time went: until the answer's last "
-        "byte, htmx's swap, from the swap to the paint; in frames over 50 ms, scripts and style "
-        "with layout:",
-        "",
-        *table(["figure", "n", "p50", "p95", *COLUMNS], parts),
-        "",
-        *table(
-            ["phones: click to painted", "n", "p50", "p95"],
-            [[name, len(times), *spread(times, 0)] for name, times in fig.phones.items()],
-        ),
-        "",
-        f"A phone's first visit, cold, CPU {SLOW}x, 1.6 Mbps and 150 ms (p50 of "
-        f"{len(fig.first_visit)}): paint {visit['paint']:.0f}, load {visit['load']:.0f}, armed "
-        f"{visit['armed']:.0f} ms after the navigation began; {visit['kb']:.1f} KB.",
-    ]

@@ -1,6 +1,4 @@
-"""The server in a subprocess and its clients: the referee's browser (a keep-alive connection
-to the real server, or Flask's test client in this process: the same requests) and the phones.
-"""
+"""The server in a subprocess and its clients: the referee (through it or in-process), phones."""
 
 from __future__ import annotations
 
@@ -56,8 +54,7 @@ def cpu_split() -> tuple[set[int], set[int]] | None:
 
 @contextlib.contextmanager
 def serve(instance: Path, timeout: float = 30.0):
-    """`companion serve` on 127.0.0.1 in a subprocess, on a CPU of its own while this thread
-    and the threads it starts keep to the others: its port, referee token and pid."""
+    """`companion serve` on 127.0.0.1, on a CPU of its own: its port, referee token and pid."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
@@ -149,8 +146,7 @@ class Client:
 
 
 class Referee:
-    """The referee's laptop, logged in by its link, with the session's CSRF token; `clock`
-    times its taps (wall time through the server, thread CPU in-process)."""
+    """The referee's laptop, logged in by its link; `clock` times its taps."""
 
     def __init__(self, browser: Client | InProcess, token: str, clock: Any = time.perf_counter):
         self.client, self.clock = browser, clock
@@ -176,8 +172,7 @@ class Referee:
         return list(dict.fromkeys(t.decode() for t in re.findall(rb"/s/([\w-]{16,})", page)))
 
     def act(self, game_id: str, action: dict, revision: int) -> tuple[int, bytes, float]:
-        """Post one action as the console does: the status, the answer, and the ms the
-        request took (sent to answer read, as the bare route is timed)."""
+        """Post an action as the console does: the status, the answer, the ms from sent to read."""
         form = {"kind": "action", "action": json.dumps(action), "revision": revision}
         body = urlencode(dict(form, csrf=self.csrf), quote_via=quote).encode()
         headers = {"Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true"}
@@ -196,14 +191,12 @@ class Referee:
 
 
 class Phones:
-    """12 phones listening to a new game's server-sent events, a socket and thread each: when
-    each revision reached each phone."""
+    """12 phones listening to a new game's server-sent events: when each revision reached each."""
 
     def __init__(self, port: int, tokens: list[str]) -> None:
         self.cond = threading.Condition()
         self.arrivals: dict[int, list[float]] = {}
-        self.errors: list[str] = []
-        self.stopping = False
+        self.errors: list[str] = []  # read before `stop`, which ends every stream
         self.sockets = [socket.create_connection(("127.0.0.1", port), 60) for _ in range(PHONES)]
         for i, sock in enumerate(self.sockets):
             token = tokens[i % len(tokens)]
@@ -227,8 +220,7 @@ class Phones:
                         self.arrivals.setdefault(int(line[5:]), []).append(now)
                         self.cond.notify_all()
         except (OSError, ValueError) as exc:
-            if not self.stopping:
-                self.errors.append(repr(exc))
+            self.errors.append(repr(exc))
 
     def last_arrival(self, revision: int, timeout: float) -> float:
         """When the last phone received `revision` (inf: not every phone within `timeout`)."""
@@ -238,7 +230,6 @@ class Phones:
         return math.inf
 
     def stop(self) -> None:
-        self.stopping = True
         for sock in self.sockets:
             with contextlib.suppress(OSError):
                 sock.shutdown(socket.SHUT_RDWR)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.clients import ROOT, THREADS, Client, serve
-from bench.report import Guard, pct
+from bench.measure import pct
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun")
 DAY = 86_400
@@ -41,8 +41,7 @@ def playout(seed: int) -> tuple[Any, list[Any]]:
 
 
 def make_store(data: Path, games: int, bases: int, long_game: dict[str, Any]) -> str:
-    """The store of `games` finished games, three days apart, names drawn from a group of ten,
-    and the long game (finished too): its id."""
+    """`games` finished games three days apart, and the long game: the long game's id."""
     from companion.store import Store
     from companion.tracker.game import game_of
     from companion.web.group import keep_summary
@@ -71,9 +70,8 @@ def rss_mb(pid: int) -> float:
     return int(re.search(r"VmRSS:\s+(\d+)", Path(f"/proc/{pid}/status").read_text())[1]) / 1024
 
 
-def through_server(games: int, bases: int, reps: int, long_game: dict[str, Any]) -> list[Guard]:
-    """Make the store, start the server on it, open /group and the long game's story (the
-    first visit of each, then `reps` more): the guards with their figures."""
+def through_server(games: int, bases: int, reps: int, long_game: dict[str, Any]) -> list:
+    """/group and the long game's story through the server: the guards and their figures."""
     with tempfile.TemporaryDirectory(prefix="ursuppe-bench-history-") as tmp:
         began = time.perf_counter()
         long_id = make_store(Path(tmp) / "data", games, bases, long_game)
@@ -91,23 +89,13 @@ def through_server(games: int, bases: int, reps: int, long_game: dict[str, Any])
             group = pct([client.timed("/group")[0] for _ in range(reps)], 50)
             after = rss_mb(pid)
             story = [client.timed(f"/games/{long_id}/story")[0] for _ in range(reps + 1)]
-    rows = page.count(b"data-person=")  # a sanity check
-    return [
-        (
-            f"/group with {games} finished games < 1000 ms",
-            f"p50 {group:.1f} ms ({reps} visits; the first {first:.1f} ms; {rows} people rows; "
-            f"store made in {made:.0f} s)",
-            group < 1000 and first < 1000,
-        ),
-        (
-            "the server's memory after /group within 50 MB of before",
-            f"{after - before:+.1f} MB (resident {before:.1f} MB before, {after:.1f} MB after)",
-            after - before <= 50,
-        ),
-        (
-            "a game's story (the long game) < 200 ms",
-            f"p50 {pct(story[1:], 50):.1f} ms ({reps} visits; the first, opening the game, "
-            f"{story[0]:.1f} ms)",
-            pct(story[1:], 50) < 200,
-        ),
-    ]
+    rows, told = page.count(b"data-person="), pct(story[1:], 50)  # rows: a sanity check
+    figure = f"p50 {group:.1f} ms ({reps} visits; the first {first:.1f} ms; {rows} people rows; "
+    what = f"/group with {games} finished games < 1000 ms"
+    out = [(what, figure + f"store made in {made:.0f} s)", group < 1000 and first < 1000)]
+    figure = f"{after - before:+.1f} MB (resident {before:.1f} MB before, {after:.1f} MB after)"
+    out.append(
+        ("the server's memory after /group within 50 MB of before", figure, after - before <= 50)
+    )
+    figure = f"p50 {told:.1f} ms ({reps} visits; the first, opening the game, {story[0]:.1f} ms)"
+    return [*out, ("a game's story (the long game) < 200 ms", figure, told < 200)]

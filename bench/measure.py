@@ -1,5 +1,4 @@
-"""The server's figures: the games through `companion serve` (the referee's taps, the phones,
-a seat's poll and first load), taps in turn in-process, replays and records of many undos."""
+"""The server's figures: through `companion serve`, in-process, replays, records of undos."""
 
 from __future__ import annotations
 
@@ -14,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from bench.clients import ROOT, STATIC_LINK, Client, InProcess, Phones, Referee, expect, serve
-from bench.report import pct
 from companion.tracker.game import game_of
 
 BENCH = Path(__file__).resolve().parent
@@ -28,18 +26,24 @@ WINDOWS = ("early", "late")
 class Config:
     """How much to measure: the full run, or the quick smoke run."""
 
-    quick: bool
     window: int  # referee actions measured early and late
     samples: int  # seat polls, and bare-route requests beside them
     warmup: int  # actions of each game played on the server before the measured games
     reps: int  # replays and opens of each record (the best counts)
     play_limit: int | None  # actions played per game through the server (None: all)
     passes: int  # counted passes of the taps in turn (one more warms up)
+    history: tuple[int, int, int]  # finished games stored, played ones, visits of each page
     budget: float = 150.0  # seconds for the server part, a hard stop
 
-    @classmethod
-    def make(cls, quick: bool) -> Config:
-        return cls(True, 10, 20, 5, 1, 40, 1) if quick else cls(False, 100, 300, 30, 7, None, 3)
+
+FULL = Config(100, 300, 30, 7, None, 3, (200, 8, 20))
+QUICK = Config(10, 20, 5, 1, 40, 1, (20, 2, 3))  # the smoke run's few samples
+
+
+def pct(values: list[float], p: float) -> float:
+    """The p-th percentile (nearest rank) of the values measured (nan: not measured, or none)."""
+    ordered = sorted(v for v in values if v == v)
+    return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)] if ordered else math.nan
 
 
 def ms_since(start: float) -> float:
@@ -62,56 +66,54 @@ class ServerFigures:
 
 
 def through_server(games: dict[str, dict[str, Any]], cfg: Config) -> ServerFigures:
-    """Each game's first actions to warm up, then each game whole with 12 phones listening
-    (24 streams: the viewers' cap of a 48-thread server); the seat figures in the first."""
+    """Each game's first actions to warm up, then each game whole with 12 phones listening."""
     rows = [row.format(name, w) for name in games for w in WINDOWS for row in (BARE, TAP)]
     out = ServerFigures({row: [] for row in (*rows, SEAT_BARE, POLL)})
     deadline = time.monotonic() + cfg.budget
     with tempfile.TemporaryDirectory(prefix="ursuppe-bench-") as tmp, serve(Path(tmp)) as served:
         referee = Referee(Client(served[0]), served[1])
-        for measured in (False, True):
-            for name, data in games.items():
-                play(referee, name, data, measured, cfg, deadline, out)
+        for name, data in games.items():  # the warm-up, no phones listening
+            game_id = referee.new_game(data["setup"], name)
+            referee.seat_tokens(game_id)
+            for i, action in enumerate(data["actions"][: cfg.warmup]):
+                expect(referee.act(game_id, action, i)[0], 200, f"{name}: action {i + 1}")
+        for name, data in games.items():
+            play(referee, name, data, cfg, deadline, out)
     return out
 
 
-def play(referee, name, data, measured: bool, cfg: Config, deadline, out: ServerFigures) -> None:
-    """Play a game through the server: its first actions to warm up, or whole and measured."""
-    port = referee.client.port
-    actions = data["actions"][: cfg.play_limit if measured else cfg.warmup]
-    n = len(actions)
-    game_id = referee.new_game(data["setup"], name)
+def play(referee: Referee, name: str, data: dict, cfg: Config, deadline, out: ServerFigures):
+    """Play a game whole through the server with 12 phones listening, timed into `out`."""
+    port, actions = referee.client.port, data["actions"][: cfg.play_limit]
+    n, game_id = len(actions), referee.new_game(data["setup"], name)
     tokens = referee.seat_tokens(game_id)
-    phones = Phones(port, tokens) if measured else None
+    phones = Phones(port, tokens)
     referee.client.reconnect()  # the server drops a connection idle for 10 s
     bare = Client(port)  # asked just before each measured tap, on its own connection
     for i, action in enumerate(actions):
         if time.monotonic() > deadline:
             out.notes.append(f"{name}: stopped after {i} actions (time budget)")
             break
-        if phones and not out.rows[POLL] and i == max(0, n - cfg.window):
+        if not out.rows[POLL] and i == max(0, n - cfg.window):
             seat_figures(port, tokens, i, cfg.samples, out)
         window = "early" if i < cfg.window else "late" if i >= n - cfg.window else None
-        if phones and window:  # the bare route's last of three asked back to back: the first
-            # ones absorb what is left of the last tap (its phones' streams), as by the polls
+        if window:  # the bare route's last of three asked back to back: the first ones absorb
+            # what is left of the last tap (its phones' streams), as by the seat polls
             took = [bare.timed("/healthz")[0] for _ in range(3)][-1]
             out.rows[BARE.format(name, window)].append(took)
         sent = time.perf_counter()
         status, page, took = referee.act(game_id, action, i)
         expect(status, 200, f"{name}: action {i + 1} ({page[-300:]!r})")
-        if phones and window:
+        if window:
             out.rows[TAP.format(name, window)].append(took)
-        if phones:
-            out.propagation.append((phones.last_arrival(i + 1, 5.0) - sent) * 1000.0)
-    if phones:
-        phones.stop()
-        if phones.errors:
-            raise RuntimeError(f"a phone's stream failed: {phones.errors[:3]}")
+        out.propagation.append((phones.last_arrival(i + 1, 5.0) - sent) * 1000.0)
+    if phones.errors:
+        raise RuntimeError(f"a phone's stream failed: {phones.errors[:3]}")
+    phones.stop()
 
 
 def seat_figures(port: int, tokens: list[str], revision: int, samples: int, out: ServerFigures):
-    """A seat's first load (the page and what it links: path, bytes on the wire, caching),
-    then the bare route and the seat's poll with nothing new, in turn, after a warm-up."""
+    """A seat's first load, then the bare route and the seat's poll with nothing new, in turn."""
     phone, paths = Client(port), [f"/s/{tokens[0]}"]
     for path in paths:  # the page adds what it links
         status, headers, body = phone.get(path, headers={"Accept-Encoding": "gzip, br"})
@@ -132,8 +134,7 @@ def seat_figures(port: int, tokens: list[str], revision: int, samples: int, out:
 
 
 def in_turn(data: dict[str, Any], cfg: Config) -> dict[str, dict[str, list[float]]]:
-    """The taps of the game's first and last `window` actions, by kind, in thread CPU (ms):
-    two consoles of the app in this process, one tap each in turn, new games each pass."""
+    """The taps of the first and last `window` actions in turn in-process, by kind (thread ms)."""
     from companion import create_app
     from companion.serving import tune_collector
 
@@ -159,8 +160,7 @@ def in_turn(data: dict[str, Any], cfg: Config) -> dict[str, dict[str, list[float
 
 
 def same_kinds(early: dict[str, list[float]], late: dict[str, list[float]]) -> float:
-    """Each kind's p50 late over its p50 early, weighted by the late window's counts, over the
-    kinds both windows hold (nan: none)."""
+    """Each kind's p50 late over early, weighted by the late counts (nan: no kind in both)."""
     shared = [k for k in late if k in early]
     grown = sum(pct(late[k], 50) * len(late[k]) for k in shared)
     base = sum(pct(early[k], 50) * len(late[k]) for k in shared)
@@ -168,8 +168,7 @@ def same_kinds(early: dict[str, list[float]], late: dict[str, list[float]]) -> f
 
 
 def replay(data: dict[str, Any], reps: int) -> tuple[float, float]:
-    """The game interface's `new_game` and `apply` over the record's actions: the best of
-    `reps` warm replays and the first (cold) one, ms."""
+    """`new_game` and `apply` over the record's actions: the best of `reps` warm, the cold."""
     core = game_of(data)
     setup = core.setup_from_dict(data["setup"])
     actions = [core.action_from_dict(a) for a in data["actions"]]
@@ -184,8 +183,7 @@ def replay(data: dict[str, Any], reps: int) -> tuple[float, float]:
 
 
 def undo_records(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """The worst cases for undo, built from a game by tests/undone_records.py (20,000 entries
-    at most): card turns taken back, every action undone and entered again, other choices."""
+    """The worst cases for undo built from a game (tests/undone_records.py), by name."""
     sys.path.insert(0, str(ROOT / "tests"))
     import undone_records as built
 
