@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, render_template
+from waitress.server import create_server
 
 from bench.clients import Client, Referee
+from companion import create_app
 
 BENCH = Path(__file__).resolve().parent
 EXAMPLE = BENCH.parent / "examples" / "four-players.json"
@@ -35,8 +37,9 @@ TIMEOUT_MS = 15_000
 # highlighted space, the cubes carried, else the first choice (as the browser tests play).
 CHOICES = ("button:has-text('Roll for me')", "button:has-text('Draw a card for me')",
            ".soup .space.legal .tap", "form.carry button", ".choices button")  # fmt: skip
-PARTS = ("wait", "swap", "after", "scripts", "style")  # where a tap's time went (`Tap`)
-COLUMNS = ("answer", "swap", "after", "scripts", "style, layout")  # the same in the results
+# Where a tap's time went (`Tap`'s fields), and their columns in the results.
+PARTS = {"wait": "answer", "swap": "swap", "after": "after", "scripts": "scripts",
+         "style": "style, layout"}  # fmt: skip
 
 
 @dataclass
@@ -68,10 +71,6 @@ class Figures:
 @contextmanager
 def served():
     """The app with the floor route, on a free port of 127.0.0.1: its URL and referee token."""
-    from waitress.server import create_server
-
-    from companion import create_app
-
     floor = Blueprint("bench_floor", __name__, template_folder="templates")
 
     @floor.route("/bench/floor", defaults={"revision": 0})

@@ -16,6 +16,12 @@ from typing import Any
 
 from bench.clients import ROOT, THREADS, Client, serve
 from bench.measure import pct
+from companion.store import Store
+from companion.tracker.colors import Color
+from companion.tracker.game import game_of
+from companion.tracker.ursuppe import apply, new_game
+from companion.tracker.ursuppe.state import GameSetup, Phase, Seat
+from companion.web.group import keep_summary
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun")
 DAY = 86_400
@@ -25,10 +31,6 @@ def playout(seed: int) -> tuple[Any, list[Any]]:
     """A finished game (setup, actions) played by the tests' seeded player."""
     sys.path.insert(0, str(ROOT / "tests"))
     from playout import choose
-
-    from companion.tracker.colors import Color
-    from companion.tracker.ursuppe import apply, new_game
-    from companion.tracker.ursuppe.state import GameSetup, Phase, Seat
 
     rng = random.Random(seed)
     colors = list(Color)[: 3 + seed % 4]
@@ -42,10 +44,6 @@ def playout(seed: int) -> tuple[Any, list[Any]]:
 
 def make_store(data: Path, games: int, bases: int, long_game: dict[str, Any]) -> str:
     """`games` finished games three days apart, and the long game: the long game's id."""
-    from companion.store import Store
-    from companion.tracker.game import game_of
-    from companion.web.group import keep_summary
-
     data.mkdir(parents=True, exist_ok=True)
     store = Store(data / "companion.db")
     store.on_finished = lambda game: keep_summary(store, game)

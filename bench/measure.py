@@ -13,6 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from bench.clients import ROOT, STATIC_LINK, Client, InProcess, Phones, Referee, expect, serve
+from companion import create_app
+from companion.serving import tune_collector
+from companion.store import Store
 from companion.tracker.game import game_of
 
 BENCH = Path(__file__).resolve().parent
@@ -44,10 +47,6 @@ def pct(values: list[float], p: float) -> float:
     """The p-th percentile (nearest rank) of the values measured (nan: not measured, or none)."""
     ordered = sorted(v for v in values if v == v)
     return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)] if ordered else math.nan
-
-
-def ms_since(start: float) -> float:
-    return (time.perf_counter() - start) * 1000.0
 
 
 BARE, TAP = "{}: bare route before each {} tap", "{}: referee action, {} window"
@@ -135,9 +134,6 @@ def seat_figures(port: int, tokens: list[str], revision: int, samples: int, out:
 
 def in_turn(data: dict[str, Any], cfg: Config) -> dict[str, dict[str, list[float]]]:
     """The taps of the first and last `window` actions in turn in-process, by kind (thread ms)."""
-    from companion import create_app
-    from companion.serving import tune_collector
-
     actions = data["actions"]
     window = min(cfg.window, len(actions) // 2)
     kinds: dict[str, dict[str, list[float]]] = {w: {} for w in WINDOWS}
@@ -178,7 +174,7 @@ def replay(data: dict[str, Any], reps: int) -> tuple[float, float]:
         state = core.new_game(setup)
         for action in actions:
             state = core.apply(state, action)[0]
-        times.append(ms_since(start))
+        times.append((time.perf_counter() - start) * 1000.0)
     return min(times[1:]), times[0]
 
 
@@ -207,8 +203,6 @@ class Undos:
 
 def bench_undos(name: str, data: dict[str, Any], reps: int) -> Undos:
     """Import a record of many undos, then open it in a fresh store while another game acts."""
-    from companion.store import Store
-
     core = game_of(data)
     setup = core.setup_from_dict(data["setup"])
     entries = [core.entry_from_dict(e) for e in data["actions"]]
@@ -216,7 +210,7 @@ def bench_undos(name: str, data: dict[str, Any], reps: int) -> Undos:
         path = Path(tmp) / "companion.db"
         start = time.perf_counter()
         game_id = Store(path).create_game(setup, name, False, False, entries, core).id
-        imported, runs = ms_since(start), []
+        imported, runs = (time.perf_counter() - start) * 1000.0, []
         for _ in range(reps):
             fresh = Store(path)  # nothing cached
             other = fresh.create_game(setup, "other", False, False, entries[:1], core)
@@ -229,8 +223,8 @@ def bench_undos(name: str, data: dict[str, Any], reps: int) -> Undos:
             begun.wait()
             acting = time.perf_counter()
             fresh.append(other.id, core.entry_from_dict({"type": "undo", "to": 0}), other.revision)
-            acted, during = ms_since(acting), not opened.is_set()
+            acted, during = (time.perf_counter() - acting) * 1000.0, not opened.is_set()
             opener.join()
-            runs.append((ms_since(start), acted, during))
+            runs.append(((time.perf_counter() - start) * 1000.0, acted, during))
     undos = sum(e["type"] == "undo" for e in data["actions"])
     return Undos(name, len(entries), undos, imported, min(runs)[0], *runs[0][1:])

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import browser, history, measure
-from bench.browser import COLUMNS, LAPTOP, PARTS, PHONE, PHONES, SLOW, SPEEDS
+from bench.browser import LAPTOP, PARTS, PHONE, PHONES, SLOW, SPEEDS
 from bench.clients import ROOT, THREADS, cpu_split
 from bench.measure import BARE, POLL, SEAT_BARE, TAP, WINDOWS, ServerFigures, Undos, pct
 
@@ -179,7 +179,7 @@ def browser_section(fig: browser.Figures) -> list[str]:
         "byte, htmx's swap, from the swap to the paint; in frames over 50 ms, scripts and style "
         "with layout:",
         "",
-        *table(["figure", "n", "p50", "p95", *COLUMNS], parts),
+        *table(["figure", "n", "p50", "p95", *PARTS.values()], parts),
         "",
         *table(
             ["phones: click to painted", "n", "p50", "p95"],
