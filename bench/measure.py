@@ -192,6 +192,8 @@ def undo_records(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 @dataclass
 class Undos:
+    """A record of many undos imported and opened (ms)."""
+
     name: str
     entries: int
     undos: int
