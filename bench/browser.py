@@ -65,6 +65,7 @@ class Figures:
     runtime: float = 0.0
 
     def totals(self, row: str) -> list[float]:
+        """The click-to-painted times of a row's taps (none if it was not measured)."""
         return [t.total for t in self.taps.get(row, [])]
 
 
