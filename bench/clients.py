@@ -1,16 +1,13 @@
-"""The server in a subprocess and its clients: the referee's browser and the phones.
-
-The referee talks through a transport: a keep-alive HTTP connection to the real server
-(`Client`), or Flask's test client in this process (`InProcess`, for the taps timed in
-thread CPU); the requests are the same.
-"""
+"""The server in a subprocess and its clients: the referee (through it or in-process), phones."""
 
 from __future__ import annotations
 
 import contextlib
 import gzip
 import http.client
+import io
 import json
+import math
 import os
 import re
 import signal
@@ -22,12 +19,16 @@ import time
 from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
+
+from werkzeug.datastructures import FileStorage
+from werkzeug.test import encode_multipart
+
+from companion.tracker.record_core import FORMAT, VERSION
 
 ROOT = Path(__file__).resolve().parents[1]
 PHONES = 12
 THREADS = 48  # the server's threads: its viewers' stream cap is half of them (24)
-RECORD_HEAD = {"format": "ursuppe-companion-record", "version": 1}
 # A drawing sent whole or kept, or a patch (the soup's changed spaces) and the name it makes.
 DRAWING = re.compile(rb'<svg (?:data-patch="[0-9a-f]+" )?data-(?:drawing|keep)="([0-9a-f]+)"')
 # What a browser fetches while opening a page: its scripts, stylesheets and icon (not
@@ -36,79 +37,74 @@ DRAWING = re.compile(rb'<svg (?:data-patch="[0-9a-f]+" )?data-(?:drawing|keep)="
 STATIC_LINK = re.compile(
     rb'<(?:script[^>]*?\ssrc|link\s+rel="(?:stylesheet|icon)"[^>]*?\shref)="(/static/[^"]+)"'
 )
+Answer = tuple[int, dict[str, str], bytes]  # status, headers, body
+
+
+def expect(status: int, wanted: int, what: str) -> None:
+    """Stop the bench if a request did not answer as it must."""
+    if status != wanted:
+        raise RuntimeError(f"{what} answered {status}, not {wanted}")
 
 
 def cpu_split() -> tuple[set[int], set[int]] | None:
-    """The server's CPU and the clients' CPUs, or None on a single CPU: at a table the phones
-    are other devices, so the bench's client threads must not take the server's CPU."""
-    try:
-        cpus = sorted(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        return None
+    """The server's CPU and the clients' (the phones are other devices); None on one CPU."""
+    cpus = sorted(os.sched_getaffinity(0))
     return ({cpus[-1]}, set(cpus[:-1])) if len(cpus) > 1 else None
 
 
-class Server:
-    """`companion serve` in a subprocess on 127.0.0.1; always terminated by `stop`."""
+@contextlib.contextmanager
+def serve(instance: Path, timeout: float = 30.0):
+    """`companion serve` on 127.0.0.1, on a CPU of its own: its port, referee token and pid."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    command = [str(Path(sys.executable).with_name("companion")), "serve", "--host", "127.0.0.1"]
+    command += ["--port", str(port), "--threads", str(THREADS)]
+    command += ["--url", f"http://127.0.0.1:{port}", "--instance", str(instance / "data")]
+    split, affinity, log = cpu_split(), os.sched_getaffinity(0), instance / "server.log"
 
-    def __init__(self, instance: Path) -> None:
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            self.port = sock.getsockname()[1]
-        self.log = instance / "server.log"
-        script = Path(sys.executable).with_name("companion")  # the installed command
-        command = [str(script)] if script.exists() else [sys.executable, "-m", "companion.cli"]
-        command += ["serve", "--host", "127.0.0.1", "--port", str(self.port)]
-        command += ["--url", f"http://127.0.0.1:{self.port}", "--instance", str(instance / "data")]
-        command += ["--threads", str(THREADS)]
-        split = cpu_split()
+    def prepare() -> None:  # in the server's process
+        with contextlib.suppress(OSError):  # die with the bench
+            import ctypes
 
-        def prepare() -> None:  # in the server's process
-            with contextlib.suppress(OSError, AttributeError):  # die with the bench (Linux)
-                import ctypes
-
-                ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)
-            if split:
-                os.sched_setaffinity(0, split[0])  # its threads, made later, inherit it
-
-        self._out = self.log.open("wb")
-        env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
-        self.proc = subprocess.Popen(
-            command, cwd=ROOT, env=env, stdout=self._out, stderr=subprocess.STDOUT,
-            preexec_fn=prepare if sys.platform == "linux" else None,
-        )  # fmt: skip
-        self.referee_token = ""
-        # This thread and the client threads it starts keep to the other CPUs until `stop`.
-        self._affinity = os.sched_getaffinity(0) if split else None
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)
         if split:
-            os.sched_setaffinity(0, split[1])
+            os.sched_setaffinity(0, split[0])  # its threads, made later, inherit it
 
-    def wait_ready(self, timeout: float = 30.0) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"the server exited:\n{self.log.read_text(errors='replace')}")
-            found = re.search(r"/referee/([\w-]+)", self.log.read_text(errors="replace"))
-            if found:
-                with contextlib.suppress(OSError):
-                    if Client(self.port).get("/healthz")[2] == b"ok":
-                        self.referee_token = found.group(1)
-                        return
-            time.sleep(0.05)
-        raise RuntimeError("the server did not start in time")
-
-    def stop(self) -> None:
-        if self._affinity is not None:
-            os.sched_setaffinity(0, self._affinity)
-            self._affinity = None
-        if self.proc.poll() is None:
-            self.proc.terminate()
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, preexec_fn=prepare
+        )
+        try:
+            if split:
+                os.sched_setaffinity(0, split[1])
+            deadline = time.monotonic() + timeout
+            while not (found := re.search(r"/referee/([\w-]+)\s", log.read_text(errors="replace"))):
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the server did not start:\n{log.read_text()}")
+                time.sleep(0.05)
+            expect(Client(port).get("/healthz")[0], 200, "the server")
+            yield port, found.group(1), proc.pid
+        finally:
+            os.sched_setaffinity(0, affinity)
+            proc.terminate()
             try:
-                self.proc.wait(10)
+                proc.wait(10)
             except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
-        self._out.close()
+                proc.kill()
+                proc.wait(5)
+
+
+class InProcess:
+    """One browser on the app in this process (Flask's test client keeps its cookies)."""
+
+    def __init__(self, app: Any) -> None:
+        self.client = app.test_client()
+
+    def request(self, method: str, path: str, body: bytes | None = None, headers=None) -> Answer:
+        response = self.client.open(path, method=method, data=body, headers=headers or {})
+        return response.status_code, dict(response.headers), response.data
 
 
 class Client:
@@ -119,9 +115,7 @@ class Client:
         self.cookies: dict[str, str] = {}
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 
-    def request(
-        self, method: str, path: str, body: bytes | None = None, headers: dict | None = None
-    ) -> tuple[int, dict[str, str], bytes]:
+    def request(self, method: str, path: str, body: bytes | None = None, headers=None) -> Answer:
         headers = dict(headers or {})
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
@@ -129,120 +123,65 @@ class Client:
         response = self.conn.getresponse()
         data = response.read()
         for header in response.headers.get_all("Set-Cookie") or []:
-            cookie = SimpleCookie()
-            cookie.load(header)
-            self.cookies.update({key: morsel.value for key, morsel in cookie.items()})
+            self.cookies.update({k: morsel.value for k, morsel in SimpleCookie(header).items()})
         if response.getheader("Connection", "").lower() == "close":
             self.reconnect()
         return response.status, dict(response.getheaders()), data
 
-    def get(self, path: str, headers: dict | None = None) -> tuple[int, dict[str, str], bytes]:
+    def get(self, path: str, headers: dict | None = None) -> Answer:
         return self.request("GET", path, headers=headers)
+
+    def timed(self, path: str, wanted: int = 200, headers=None) -> tuple[float, bytes]:
+        """GET `path`, which must answer `wanted`: the ms from sent to answer read, the body."""
+        start = time.perf_counter()
+        status, _, body = self.get(path, headers)
+        took = (time.perf_counter() - start) * 1000.0
+        expect(status, wanted, f"GET {path}")
+        return took, body
 
     def reconnect(self) -> None:
         """A new connection (the server drops one idle for 10 s); the cookies stay."""
         self.conn.close()
         self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
 
-    def close(self) -> None:
-        self.conn.close()
-
-
-class InProcess:
-    """One browser on the app in this process (Flask's test client keeps its cookies)."""
-
-    def __init__(self, app: Any) -> None:
-        self.client = app.test_client()
-
-    def request(
-        self, method: str, path: str, body: bytes | None = None, headers: dict | None = None
-    ) -> tuple[int, dict[str, str], bytes]:
-        response = self.client.open(path, method=method, data=body, headers=headers or {})
-        return response.status_code, dict(response.headers), response.data
-
-    def get(self, path: str, headers: dict | None = None) -> tuple[int, dict[str, str], bytes]:
-        return self.request("GET", path, headers=headers)
-
-    def reconnect(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
-def bare_before_tap(bare: Client) -> float | None:
-    """The bare route asked three times back to back, the last one timed (ms; None if it did
-    not answer 200): the first ones absorb what is left of the last tap (its phones' streams),
-    as the bare route beside the seat poll is asked back to back too."""
-    took = None
-    for _ in range(3):
-        begin = time.perf_counter()
-        status = bare.get("/healthz")[0]
-        took = (time.perf_counter() - begin) * 1000.0 if status == 200 else None
-    return took
-
 
 class Referee:
-    """The referee's laptop, logged in by its link, with the session's CSRF token; `clock`
-    times its taps (wall time through the server, thread CPU in-process)."""
+    """The referee's laptop, logged in by its link; `clock` times its taps."""
 
     def __init__(self, browser: Client | InProcess, token: str, clock: Any = time.perf_counter):
         self.client, self.clock = browser, clock
-        status = browser.get(f"/referee/{token}")[0]
-        page = browser.get("/")[2]
-        found = re.search(rb'name="csrf" value="([^"]+)"', page)
-        if status != 303 or not found:
-            raise RuntimeError(f"referee login answered {status}, CSRF token found: {found}")
+        expect(browser.request("GET", f"/referee/{token}")[0], 303, "the referee's link")
+        found = re.search(rb'name="csrf" value="([^"]+)"', browser.request("GET", "/")[2])
         self.csrf = found.group(1).decode()
         self.drawings = ""  # what app.js sends as X-Drawings: the drawings the console shows
 
     def new_game(self, setup: dict, name: str, actions: list[dict] | None = None) -> str:
         """A game with this setup and these first actions, imported as a record."""
         self.drawings = ""  # a new console page
-        record = json.dumps({**RECORD_HEAD, "setup": setup, "actions": actions or []}).encode()
-        b = "benchboundary7f3a"
-        part = f'--{b}\r\nContent-Disposition: form-data; name="%s"%s\r\n\r\n'
-        body = b"".join(
-            [
-                (part % ("csrf", "")).encode() + self.csrf.encode(),
-                ("\r\n" + part % ("name", "")).encode() + name.encode(),
-                ("\r\n" + part % ("record", '; filename="bench.json"')).encode() + record,
-                f"\r\n--{b}--\r\n".encode(),
-            ]
-        )
-        headers = {"Content-Type": f"multipart/form-data; boundary={b}", "X-CSRF-Token": self.csrf}
+        record = {"format": FORMAT, "version": VERSION, "setup": setup, "actions": actions or []}
+        upload = FileStorage(io.BytesIO(json.dumps(record).encode()), "bench.json")
+        boundary, body = encode_multipart({"csrf": self.csrf, "name": name, "record": upload})
+        headers = {"Content-Type": f"multipart/form-data; boundary={boundary}"}
         status, got, _ = self.client.request("POST", "/games/import", body, headers)
-        found = re.search(r"/games/(\w+)", got.get("Location", ""))
-        if status != 303 or not found:
-            raise RuntimeError(f"import answered {status} {got.get('Location')!r}")
-        return found.group(1)
+        expect(status, 303, "the import")
+        return got["Location"].rsplit("/", 1)[1]
 
-    def seat_tokens(self, game_id: str, seats: int = 6) -> list[str]:
-        """The seats' tokens of a game (from its seats page), `seats` of them."""
-        status, _, page = self.client.get(f"/games/{game_id}/seats")
-        tokens = list(dict.fromkeys(re.findall(rb"/s/([\w-]{16,})", page)))
-        if status != 200 or len(tokens) != seats:
-            raise RuntimeError(f"seats page answered {status} with {len(tokens)} seat links")
-        return [t.decode() for t in tokens]
+    def seat_tokens(self, game_id: str) -> list[str]:
+        """The seats' tokens of a game, from its seats page."""
+        page = self.client.request("GET", f"/games/{game_id}/seats")[2]
+        return list(dict.fromkeys(t.decode() for t in re.findall(rb"/s/([\w-]{16,})", page)))
 
     def act(self, game_id: str, action: dict, revision: int) -> tuple[int, bytes, float]:
-        """Post one action as the console does: the status, the answer, and the ms the
-        request took (sent to answer read, as the bare route is timed)."""
+        """Post an action as the console does: the status, the answer, the ms from sent to read."""
         form = {"kind": "action", "action": json.dumps(action), "revision": revision}
-        form["csrf"] = self.csrf
-        body = "&".join(f"{k}={quote(str(v), safe='')}" for k, v in form.items())
-        headers = {
-            "Content-Type": "application/x-www-form-urlencoded",
-            "HX-Request": "true",
-            "X-CSRF-Token": self.csrf,
-            "Accept-Encoding": "gzip, deflate, br",  # as the referee's browser asks
-        }
+        body = urlencode(dict(form, csrf=self.csrf), quote_via=quote).encode()
+        headers = {"Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true"}
+        headers["X-CSRF-Token"] = self.csrf
+        headers["Accept-Encoding"] = "gzip, deflate, br"  # as the referee's browser asks
         if self.drawings:  # as app.js does: the soup and ladder on screen are not sent again
             headers["X-Drawings"] = self.drawings
         start = self.clock()
-        status, got, page = self.client.request(
-            "POST", f"/games/{game_id}/act", body.encode(), headers
-        )
+        status, got, page = self.client.request("POST", f"/games/{game_id}/act", body, headers)
         took = (self.clock() - start) * 1000.0
         if got.get("Content-Encoding") == "gzip":
             page = gzip.decompress(page)
@@ -252,76 +191,46 @@ class Referee:
 
 
 class Phones:
-    """Phones listening to a game's server-sent events: raw sockets, one thread each; the
-    time each revision reached each phone."""
+    """12 phones listening to a new game's server-sent events: when each revision reached each."""
 
-    def __init__(self, port: int, tokens: list[str], count: int = PHONES) -> None:
-        self.port = port
-        self.tokens = [tokens[i % len(tokens)] for i in range(count)]
+    def __init__(self, port: int, tokens: list[str]) -> None:
         self.cond = threading.Condition()
         self.arrivals: dict[int, list[float]] = {}
-        self.sockets: list[socket.socket] = []
-        self.errors: list[str] = []
-        self.stopping = False
-
-    def start(self, revision: int, timeout: float = 10.0) -> None:
-        for token in self.tokens:
-            sock = socket.create_connection(("127.0.0.1", self.port), timeout=60)
-            self.sockets.append(sock)
+        self.errors: list[str] = []  # read before `stop`, which ends every stream
+        self.sockets = [socket.create_connection(("127.0.0.1", port), 60) for _ in range(PHONES)]
+        for i, sock in enumerate(self.sockets):
+            token = tokens[i % len(tokens)]
             threading.Thread(target=self._listen, args=(sock, token), daemon=True).start()
-        if not self.wait(revision, timeout):
+        if self.last_arrival(0, 10.0) == math.inf:  # all connected, at the new game's revision
+            self.stop()
             raise RuntimeError(f"the phones did not connect: errors {self.errors}")
 
     def _listen(self, sock: socket.socket, token: str) -> None:
-        """Read the stream line by line; the chunked framing's size lines are ignored."""
+        """Note when each revision arrives (the HTTP and chunked framing's lines are ignored)."""
         request = f"GET /s/{token}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
         try:
             sock.sendall(f"{request}Accept: text/event-stream\r\n\r\n".encode())
-            pending, event = b"", ""
-            while data := sock.recv(65536):
-                now = time.perf_counter()
-                *lines, pending = (pending + data).split(b"\n")
-                for raw in lines:
-                    text = raw.decode("utf-8", "replace").rstrip("\r")
-                    if text.startswith("HTTP/") and " 200 " not in text + " ":
-                        raise RuntimeError(f"events answered {text}")
-                    if text.startswith("event:"):
-                        event = text[6:].strip()
-                    elif text.startswith("data:") and event == "revision":
-                        with self.cond:
-                            self.arrivals.setdefault(int(text[5:]), []).append(now)
-                            self.cond.notify_all()
-        except (OSError, ValueError, RuntimeError) as exc:
-            if not self.stopping:
-                self.errors.append(repr(exc))
+            event = b""
+            for line in sock.makefile("rb"):  # each line as soon as it arrives
+                if line.startswith(b"event:"):
+                    event = line[6:].strip()
+                elif line.startswith(b"data:") and event == b"revision":
+                    now = time.perf_counter()
+                    with self.cond:
+                        self.arrivals.setdefault(int(line[5:]), []).append(now)
+                        self.cond.notify_all()
+        except (OSError, ValueError) as exc:
+            self.errors.append(repr(exc))
 
-    def wait(self, revision: int, timeout: float) -> bool:
-        """Wait until every phone has received `revision`."""
+    def last_arrival(self, revision: int, timeout: float) -> float:
+        """When the last phone received `revision` (inf: not every phone within `timeout`)."""
         with self.cond:
-            return self.cond.wait_for(
-                lambda: len(self.arrivals.get(revision, ())) >= len(self.tokens), timeout
-            )
+            if self.cond.wait_for(lambda: len(self.arrivals.get(revision, ())) >= PHONES, timeout):
+                return max(self.arrivals[revision][:PHONES])
+        return math.inf
 
     def stop(self) -> None:
-        self.stopping = True
         for sock in self.sockets:
             with contextlib.suppress(OSError):
                 sock.shutdown(socket.SHUT_RDWR)
             sock.close()
-
-
-def start_phones(port: int, tokens: list[str], revision: int, patience: float = 60.0) -> Phones:
-    """Phones connected and at `revision`. The server counts a closed stream against the
-    viewers' cap until a heartbeat's write fails (10-30 s): phones refused as over the cap
-    try again, for up to `patience` seconds."""
-    give_up = time.monotonic() + patience
-    while True:
-        phones = Phones(port, tokens)
-        try:
-            phones.start(revision)
-            return phones
-        except RuntimeError:
-            phones.stop()
-            if time.monotonic() > give_up:
-                raise
-            time.sleep(2.0)

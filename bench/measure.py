@@ -1,11 +1,10 @@
-"""What the benchmark measures: the games through the real server (the referee's taps, the
-phones, a seat's poll and first load), the taps taken in turn in-process, the replays and the
-records of many undos (docs/benchmark.md says how each is taken)."""
+"""The server's figures: through `companion serve`, in-process, replays, records of undos."""
 
 from __future__ import annotations
 
 import gzip
 import math
+import sys
 import tempfile
 import threading
 import time
@@ -13,226 +12,151 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.clients import (
-    STATIC_LINK,
-    Client,
-    InProcess,
-    Referee,
-    Server,
-    bare_before_tap,
-    start_phones,
-)
+from bench.clients import ROOT, STATIC_LINK, Client, InProcess, Phones, Referee, expect, serve
+from companion import create_app
+from companion.serving import tune_collector
+from companion.store import Store
 from companion.tracker.game import game_of
 
 BENCH = Path(__file__).resolve().parent
-LONG_GAME = BENCH / "long-six-players.json"
-EXTRA_GAME = BENCH / "long-six-players-extra.json"
+LONG_GAME, EXTRA_GAME = BENCH / "long-six-players.json", BENCH / "long-six-players-extra.json"
+GAMES = {"the long game": LONG_GAME, "with extra genes": EXTRA_GAME}
 EXAMPLE = BENCH.parent / "examples" / "six-players.json"
+WINDOWS = ("early", "late")
 
 
 @dataclass
 class Config:
     """How much to measure: the full run, or the quick smoke run."""
 
-    quick: bool
     window: int  # referee actions measured early and late
     samples: int  # seat polls, and bare-route requests beside them
     warmup: int  # actions of each game played on the server before the measured games
     reps: int  # replays and opens of each record (the best counts)
     play_limit: int | None  # actions played per game through the server (None: all)
     passes: int  # counted passes of the taps in turn (one more warms up)
+    history: tuple[int, int, int]  # finished games stored, played ones, visits of each page
     budget: float = 150.0  # seconds for the server part, a hard stop
 
-    @classmethod
-    def make(cls, quick: bool) -> Config:
-        return cls(True, 10, 20, 5, 1, 40, 1) if quick else cls(False, 100, 300, 30, 7, None, 3)
+
+FULL = Config(100, 300, 30, 7, None, 3, (200, 8, 20))
+QUICK = Config(10, 20, 5, 1, 40, 1, (20, 2, 3))  # the smoke run's few samples
 
 
 def pct(values: list[float], p: float) -> float:
-    """The p-th percentile (nearest rank) of the values measured (nan: not measured); nan
-    for none."""
+    """The p-th percentile (nearest rank) of the values measured (nan: not measured, or none)."""
     ordered = sorted(v for v in values if v == v)
     return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)] if ordered else math.nan
 
 
-def ms_since(start: float) -> float:
-    return (time.perf_counter() - start) * 1000.0
-
-
-# ----- through the server ----------------------------------------------------------------
-
-
-@dataclass
-class Played:
-    """A game played through the server with 12 phones listening."""
-
-    taps: dict[str, list[float]] = field(default_factory=lambda: {"early": [], "late": []})
-    bare: dict[str, list[float]] = field(default_factory=lambda: {"early": [], "late": []})
-    propagation: list[float] = field(default_factory=list)  # POST sent to the 12th phone, ms
-    missed: int = 0  # revisions not at all 12 phones within 5 s
+BARE, TAP = "{}: bare route before each {} tap", "{}: referee action, {} window"
+SEAT_BARE, POLL = "bare route beside the seat polls", "seat poll, nothing new (204)"
 
 
 @dataclass
 class ServerFigures:
-    games: dict[str, Played] = field(default_factory=dict)
-    seat_bare: list[float] = field(default_factory=list)  # interleaved with the polls
-    poll: list[float] = field(default_factory=list)
+    """What the games through the server measured (ms), the results' rows by name first."""
+
+    rows: dict[str, list[float]] = field(default_factory=dict)
+    # POST sent to the 12th phone; a revision not at all 12 within 5 s is infinitely late
+    propagation: list[float] = field(default_factory=list)
     first_load: list[tuple[str, int, str]] = field(default_factory=list)  # path, bytes, cache
     notes: list[str] = field(default_factory=list)
 
 
 def through_server(games: dict[str, dict[str, Any]], cfg: Config) -> ServerFigures:
-    """Each game's first actions to warm up (no phones), then each game whole with 12 phones
-    (24 streams: the viewers' cap of a 48-thread server); the seat figures in the first."""
-    out = ServerFigures()
-    with tempfile.TemporaryDirectory(prefix="ursuppe-bench-") as tmp:
-        server = Server(Path(tmp))
-        try:
-            server.wait_ready()
-            referee = Referee(Client(server.port), server.referee_token)
-            deadline = time.monotonic() + cfg.budget
-            for name, data in games.items():
-                play(server, referee, data, cfg, deadline, None, out, name)
-            for name, data in games.items():
-                out.games[name] = Played()
-                play(server, referee, data, cfg, deadline, out.games[name], out, name)
-        finally:
-            server.stop()
+    """Each game's first actions to warm up, then each game whole with 12 phones listening."""
+    rows = [row.format(name, w) for name in games for w in WINDOWS for row in (BARE, TAP)]
+    out = ServerFigures({row: [] for row in (*rows, SEAT_BARE, POLL)})
+    deadline = time.monotonic() + cfg.budget
+    with tempfile.TemporaryDirectory(prefix="ursuppe-bench-") as tmp, serve(Path(tmp)) as served:
+        referee = Referee(Client(served[0]), served[1])
+        for name, data in games.items():  # the warm-up, no phones listening
+            game_id = referee.new_game(data["setup"], name)
+            referee.seat_tokens(game_id)
+            for i, action in enumerate(data["actions"][: cfg.warmup]):
+                expect(referee.act(game_id, action, i)[0], 200, f"{name}: action {i + 1}")
+        for name, data in games.items():
+            play(referee, name, data, cfg, deadline, out)
     return out
 
 
-def play(
-    server: Server,
-    referee: Referee,
-    data: dict[str, Any],
-    cfg: Config,
-    deadline: float,
-    played: Played | None,
-    out: ServerFigures,
-    name: str,
-) -> None:
-    """Play a game through the server; time it into `played` (None: a warm-up, no phones)."""
-    actions = data["actions"][: cfg.warmup if played is None else cfg.play_limit]
-    n = len(actions)
-    game_id = referee.new_game(data["setup"], name)
+def play(referee: Referee, name: str, data: dict, cfg: Config, deadline, out: ServerFigures):
+    """Play a game whole through the server with 12 phones listening, timed into `out`."""
+    port, actions = referee.client.port, data["actions"][: cfg.play_limit]
+    n, game_id = len(actions), referee.new_game(data["setup"], name)
     tokens = referee.seat_tokens(game_id)
-    phones = start_phones(server.port, tokens, 0) if played else None
+    phones = Phones(port, tokens)
     referee.client.reconnect()  # the server drops a connection idle for 10 s
-    bare = Client(server.port)  # asked just before each measured tap, on its own connection
-    try:
-        for i, action in enumerate(actions):
-            if time.monotonic() > deadline:
-                out.notes.append(f"{name}: stopped after {i} actions (time budget)")
-                break
-            if played and not out.poll and i == max(0, n - cfg.window):
-                out.first_load = first_load(server.port, tokens[0])
-                seat_figures(server.port, tokens, i, cfg.samples, out)
-            window = "early" if i < cfg.window else "late" if i >= n - cfg.window else None
-            if played and window and (took := bare_before_tap(bare)) is not None:
-                played.bare[window].append(took)
-            sent = time.perf_counter()
-            status, page, took = referee.act(game_id, action, i)
-            if status != 200:
-                raise RuntimeError(f"{name}: action {i + 1} answered {status}: {page[-300:]!r}")
-            if not (played and phones):
-                continue
-            if window:
-                played.taps[window].append(took)
-            if phones.wait(i + 1, 5.0):
-                with phones.cond:
-                    last = max(phones.arrivals[i + 1][: len(phones.tokens)])
-                played.propagation.append((last - sent) * 1000.0)
-            else:
-                played.missed += 1
-                played.propagation.append(math.inf)
-        if phones and phones.errors:
-            raise RuntimeError(f"a phone's stream failed: {phones.errors[:3]}")
-    finally:
-        bare.close()
-        if phones:
-            phones.stop()
-
-
-def first_load(port: int, token: str) -> list[tuple[str, int, str]]:
-    """A phone opening its seat link: the page and every static file it links, as a browser
-    asks (gzip accepted): each one's path, bytes on the wire (headers too) and Cache-Control."""
-    phone, rows = Client(port), []
-    try:
-        paths = [f"/s/{token}"]
-        while paths:
-            path = paths.pop(0)
-            status, headers, body = phone.get(path, headers={"Accept-Encoding": "gzip, br"})
-            if status != 200:
-                raise RuntimeError(f"first load: GET {path} answered {status}")
-            if not rows:
-                gzipped = headers.get("Content-Encoding") == "gzip"
-                plain = gzip.decompress(body) if gzipped else body
-                paths += [m.decode() for m in STATIC_LINK.findall(plain)]
-            head = sum(len(k) + len(v) + 4 for k, v in headers.items()) + 19  # status line
-            rows.append((path, len(body) + head, headers.get("Cache-Control", "-")))
-    finally:
-        phone.close()
-    return rows
+    bare = Client(port)  # asked just before each measured tap, on its own connection
+    for i, action in enumerate(actions):
+        if time.monotonic() > deadline:
+            out.notes.append(f"{name}: stopped after {i} actions (time budget)")
+            break
+        if not out.rows[POLL] and i == max(0, n - cfg.window):
+            seat_figures(port, tokens, i, cfg.samples, out)
+        window = "early" if i < cfg.window else "late" if i >= n - cfg.window else None
+        if window:  # the bare route's last of three asked back to back: the first ones absorb
+            # what is left of the last tap (its phones' streams), as by the seat polls
+            took = [bare.timed("/healthz")[0] for _ in range(3)][-1]
+            out.rows[BARE.format(name, window)].append(took)
+        sent = time.perf_counter()
+        status, page, took = referee.act(game_id, action, i)
+        expect(status, 200, f"{name}: action {i + 1} ({page[-300:]!r})")
+        if window:
+            out.rows[TAP.format(name, window)].append(took)
+        out.propagation.append((phones.last_arrival(i + 1, 5.0) - sent) * 1000.0)
+    if phones.errors:
+        raise RuntimeError(f"a phone's stream failed: {phones.errors[:3]}")
+    phones.stop()
 
 
 def seat_figures(port: int, tokens: list[str], revision: int, samples: int, out: ServerFigures):
-    """The bare route and a seat's poll with nothing new (204), in turn, one connection each;
-    the first rounds warm up."""
-    bare, poll = Client(port), Client(port)
-    try:
-        warm = max(50, samples // 5)
-        for i in range(warm + samples):
-            asks = [(bare, "/healthz", 200, out.seat_bare)]
-            asks += [(poll, f"/s/{tokens[i % 6]}/view?since={revision}", 204, out.poll)]
-            for client, path, expected, sink in asks:
-                start = time.perf_counter()
-                status = client.get(path, headers={"HX-Request": "true"})[0]
-                took = ms_since(start)
-                if status != expected:
-                    raise RuntimeError(f"GET {path} answered {status}, not {expected}")
-                if i >= warm:
-                    sink.append(took)
-    finally:
-        bare.close()
-        poll.close()
-
-
-# ----- in-process ------------------------------------------------------------------------
+    """A seat's first load, then the bare route and the seat's poll with nothing new, in turn."""
+    phone, paths = Client(port), [f"/s/{tokens[0]}"]
+    for path in paths:  # the page adds what it links
+        status, headers, body = phone.get(path, headers={"Accept-Encoding": "gzip, br"})
+        expect(status, 200, f"first load: GET {path}")
+        if not out.first_load:
+            plain = gzip.decompress(body) if headers.get("Content-Encoding") == "gzip" else body
+            paths += [m.decode() for m in STATIC_LINK.findall(plain)]
+        head = sum(len(k) + len(v) + 4 for k, v in headers.items()) + 19  # status line
+        out.first_load.append((path, len(body) + head, headers.get("Cache-Control", "-")))
+    bare, poll, warm = Client(port), Client(port), max(50, samples // 5)
+    for i in range(warm + samples):
+        took = bare.timed("/healthz", 200, {"HX-Request": "true"})[0]
+        path = f"/s/{tokens[i % 6]}/view?since={revision}"
+        polled = poll.timed(path, 204, {"HX-Request": "true"})[0]
+        if i >= warm:
+            out.rows[SEAT_BARE].append(took)
+            out.rows[POLL].append(polled)
 
 
 def in_turn(data: dict[str, Any], cfg: Config) -> dict[str, dict[str, list[float]]]:
-    """The game's first `window` actions on one console and its last ones (imported up to
-    there) on another, one tap each in turn, each first every other time, in thread CPU (ms),
-    with the app in this process; new games each pass, the first pass not counted. The taps
-    of each window by kind of action."""
-    from companion import create_app
-    from companion.serving import tune_collector
-
+    """The taps of the first and last `window` actions in turn in-process, by kind (thread ms)."""
     actions = data["actions"]
     window = min(cfg.window, len(actions) // 2)
-    kinds: dict[str, dict[str, list[float]]] = {"early": {}, "late": {}}
+    kinds: dict[str, dict[str, list[float]]] = {w: {} for w in WINDOWS}
     with tempfile.TemporaryDirectory(prefix="ursuppe-bench-turns-") as tmp:
         app = create_app({"INSTANCE_PATH": tmp})
         tune_collector()  # as `companion serve` does
         for rep in range(cfg.passes + 1):
             lanes = []
-            for label, start in (("early", 0), ("late", len(actions) - window)):
+            for label, start in zip(WINDOWS, (0, len(actions) - window)):
                 referee = Referee(InProcess(app), app.config["REFEREE_TOKEN"], time.thread_time)
                 game_id = referee.new_game(data["setup"], label, actions[:start])
                 lanes.append((label, start, referee, game_id))
             for k in range(window):  # the first of a pair came out 2-5% slower
                 for label, start, referee, game_id in lanes if k % 2 == 0 else lanes[::-1]:
                     status, _, took = referee.act(game_id, actions[start + k], start + k)
-                    if status != 200:
-                        raise RuntimeError(f"in turn: action {start + k + 1} answered {status}")
+                    expect(status, 200, f"in turn: action {start + k + 1}")
                     if rep:
                         kinds[label].setdefault(actions[start + k]["type"], []).append(took)
     return kinds
 
 
 def same_kinds(early: dict[str, list[float]], late: dict[str, list[float]]) -> float:
-    """Each kind of action's p50 late over its p50 early, weighted by the late window's
-    counts, over the kinds both windows hold (nan: none)."""
+    """Each kind's p50 late over early, weighted by the late counts (nan: no kind in both)."""
     shared = [k for k in late if k in early]
     grown = sum(pct(late[k], 50) * len(late[k]) for k in shared)
     base = sum(pct(early[k], 50) * len(late[k]) for k in shared)
@@ -240,8 +164,7 @@ def same_kinds(early: dict[str, list[float]], late: dict[str, list[float]]) -> f
 
 
 def replay(data: dict[str, Any], reps: int) -> tuple[float, float]:
-    """The game's `apply` over the record's actions from `new_game` (the game interface):
-    the best of `reps` warm replays and the first (cold) one, ms."""
+    """`new_game` and `apply` over the record's actions: the best of `reps` warm, the cold."""
     core = game_of(data)
     setup = core.setup_from_dict(data["setup"])
     actions = [core.action_from_dict(a) for a in data["actions"]]
@@ -251,58 +174,37 @@ def replay(data: dict[str, Any], reps: int) -> tuple[float, float]:
         state = core.new_game(setup)
         for action in actions:
             state = core.apply(state, action)[0]
-        times.append(ms_since(start))
+        times.append((time.perf_counter() - start) * 1000.0)
     return min(times[1:]), times[0]
 
 
-# ----- records of many undos -------------------------------------------------------------
+def undo_records(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The worst cases for undo built from a game (tests/undone_records.py), by name."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    import undone_records as built
 
-
-def undo_records(data: dict[str, Any], size: int = 20_000) -> dict[str, dict[str, Any]]:
-    """The worst cases for undo, built from a game, each up to the 20,000 entries a record
-    may hold: the first card turned and taken back over and over; every action undone and
-    entered again; up to 6 other legal choices tried (each undone) before each action."""
-    base = data["actions"]
-    cards = [card["id"] for card in data["setup"]["deck"]]
-    turns: list[dict[str, Any]] = []
-    while len(turns) + 2 <= size:
-        turns += [{"type": "turn_card", "card": cards[len(turns) // 2 % len(cards)]}, UNDO(0)]
-    repeat = (size - len(base)) // (2 * len(base))
-    again = [e for kept, a in enumerate(base) for e in [a] + [UNDO(kept), a] * repeat]
-    core = game_of(data)
-    state, others = core.new_game(core.setup_from_dict(data["setup"])), []
-    for kept, entry in enumerate(base):
-        action = core.action_from_dict(entry)
-        tried = [a for a in core.legal_actions(state) if a != action][:6]
-        others += [e for a in tried for e in (core.action_to_dict(a), UNDO(kept))] + [entry]
-        state = core.apply(state, action)[0]
     return {
-        "card turns and undos": dict(data, actions=turns),
-        "undo and re-enter, every action": dict(data, actions=again),
-        "undo other choices, every action": dict(data, actions=others),
+        "card turns and undos": built.card_turns_and_undos(data),
+        "undo and re-enter, every action": built.undo_and_reenter(data),
+        "undo other choices, every action": built.other_choices(data),
     }
-
-
-def UNDO(to: int) -> dict[str, Any]:  # noqa: N802 (reads as the record's entry)
-    return {"type": "undo", "to": to}
 
 
 @dataclass
 class Undos:
+    """A record of many undos imported and opened (ms)."""
+
     name: str
     entries: int
     undos: int
     import_ms: float  # Store.create_game with the entries: replayed, labelled, inserted
     open_ms: float  # Store.get in a fresh store (as after a restart), best of the reps
-    other_ms: float  # an action in another game while this one opened
+    other_ms: float  # an action in another game while this one opened (the first open)
     other_during: bool  # whether that action was done before the open was
 
 
 def bench_undos(name: str, data: dict[str, Any], reps: int) -> Undos:
-    """Import a record of many undos into a store, then open it in a fresh store while
-    another game of the same store takes an action."""
-    from companion.store import Store
-
+    """Import a record of many undos, then open it in a fresh store while another game acts."""
     core = game_of(data)
     setup = core.setup_from_dict(data["setup"])
     entries = [core.entry_from_dict(e) for e in data["actions"]]
@@ -310,8 +212,7 @@ def bench_undos(name: str, data: dict[str, Any], reps: int) -> Undos:
         path = Path(tmp) / "companion.db"
         start = time.perf_counter()
         game_id = Store(path).create_game(setup, name, False, False, entries, core).id
-        imported = ms_since(start)
-        runs = []
+        imported, runs = (time.perf_counter() - start) * 1000.0, []
         for _ in range(reps):
             fresh = Store(path)  # nothing cached
             other = fresh.create_game(setup, "other", False, False, entries[:1], core)
@@ -323,10 +224,9 @@ def bench_undos(name: str, data: dict[str, Any], reps: int) -> Undos:
             opener.start()
             begun.wait()
             acting = time.perf_counter()
-            fresh.append(other.id, core.entry_from_dict(UNDO(0)), other.revision)
-            acted, during = ms_since(acting), not opened.is_set()
+            fresh.append(other.id, core.entry_from_dict({"type": "undo", "to": 0}), other.revision)
+            acted, during = (time.perf_counter() - acting) * 1000.0, not opened.is_set()
             opener.join()
-            runs.append((ms_since(start), acted, during))
+            runs.append(((time.perf_counter() - start) * 1000.0, acted, during))
     undos = sum(e["type"] == "undo" for e in data["actions"])
-    best = min(runs)
-    return Undos(name, len(entries), undos, imported, best[0], runs[0][1], runs[0][2])
+    return Undos(name, len(entries), undos, imported, min(runs)[0], *runs[0][1:])

@@ -59,14 +59,15 @@ def test_late_against_early_compares_each_kind_with_itself():
 
 
 def test_each_window_is_judged_against_the_bare_route_of_its_own_taps():
-    from bench.measure import Played, ServerFigures
+    from bench.measure import BARE, TAP, ServerFigures
     from bench.run import judge
 
     # a slow minute for the early window: its taps and its bare route alike
-    played = Played(taps={"early": [4.0] * 9, "late": [2.6] * 9})
-    played.bare = {"early": [0.9] * 9, "late": [0.5] * 9}
+    rows = {TAP.format("game", "early"): [4.0] * 9, TAP.format("game", "late"): [2.6] * 9}
+    rows |= {BARE.format("game", "early"): [0.9] * 9, BARE.format("game", "late"): [0.5] * 9}
+    rows |= {"bare route beside the seat polls": [], "seat poll, nothing new (204)": []}
     turns = {"game": {"early": {"move": [1.0] * 3}, "late": {"move": [1.2] * 3}}}
-    guards = judge(ServerFigures(games={"game": played}), turns, {}, [])
+    guards = judge(ServerFigures(rows), turns, {}, [])
     early, late = (next(g[1:] for g in guards if f"{w} window" in g[0]) for w in ("early", "late"))
     assert early == ("p50 4.00 vs 0.90 ms, 4.44x", True)
     assert late == ("p50 2.60 vs 0.50 ms, 5.20x", False)  # though early meets it

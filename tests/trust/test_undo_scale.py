@@ -17,7 +17,7 @@ import pytest
 from builders import setup_for
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from undone_records import undo_and_reenter
+from undone_records import card_turns_and_undos, undo_and_reenter
 
 import companion.store.cache as store_module
 import companion.tracker.ursuppe.record.document as record_module
@@ -58,15 +58,6 @@ def count_applies(monkeypatch):
 
 def _example() -> dict:
     return json.loads((EXAMPLES / "four-players.json").read_text(encoding="utf-8"))
-
-
-def card_turns_and_undos(data: dict, size: int = MAX_ENTRIES) -> dict:
-    """The first card turned and taken back, over and over (as bench/measure.py)."""
-    cards = [card["id"] for card in data["setup"]["deck"]]
-    actions = []
-    for n in range(size // 2):
-        actions += [{"type": "turn_card", "card": cards[n % len(cards)]}, {"type": "undo", "to": 0}]
-    return dict(data, actions=actions)
 
 
 def test_ten_thousand_undo_entries_compute_no_state(count_applies):
