@@ -21,9 +21,9 @@ from companion.tracker.errors import InvalidAction
 from companion.tracker.msg import msg
 from companion.tracker.urland import auction, codec, projection
 from companion.tracker.urland.actions import Action
+from companion.tracker.urland.labels import label
 from companion.tracker.urland.prompts import prompt
 from companion.tracker.urland.state import Step, player_ref
-from companion.web.urland.labels import label
 
 FIELD = "private_for"  # the seat a private entry is for
 
