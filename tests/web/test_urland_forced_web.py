@@ -18,7 +18,7 @@ from companion.tracker.urland.state import Step
 SAID = {
     "en": "has no Ichto in the reserve, so the only bid is 0: made by itself.",
     "es": "no tiene Ichto en la reserva, así que la única puja es 0: hecha automáticamente.",
-    "it": "non ha Ichto nella riserva, quindi l'unica offerta è 0: fatta da sola.",
+    "it": "non ha Ichto nella riserva, quindi l'unica offerta è 0: registrata in automatico.",
 }
 
 
