@@ -77,6 +77,13 @@ def test_a_kept_token_chosen_on_the_laptop(browser, live_server, shot, lang):
         assert page.locator("[data-private-keep-form] button[data-token]").count() == len(hand)
         shot(page, f"urland-private-keep-open-{lang}")
         assert_accessible(page, f"urland-private-keep-open-{lang}", shot)
+        page.click("[data-private-keep-form] button:not([data-token])")  # "Hide my tokens"
+        page.wait_for_selector("[data-private-keep-form]", state="detached")
+        assert page.locator("[data-token]").count() == 0
+        wait_armed(page, game.revision)
+        page.locator("details[data-private-keep] summary").click()
+        page.locator("details[data-private-keep] #private-hand button").click()
+        page.wait_for_selector("[data-private-keep-form] button[data-token]")
         page.click(f'[data-private-keep-form] button[data-token="{hand[1]}"]')
         wait_armed(page, game.revision + 1)
         assert page.locator("[data-token]").count() == 0  # hidden again, for good
