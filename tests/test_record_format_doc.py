@@ -5,6 +5,7 @@ document does not name fails here."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -43,4 +44,6 @@ def test_every_urland_setup_key_is_documented():
     missing = [k for k in data["setup"] if f"`{k}`" not in URLAND_PART]
     missing += [k for k in data["setup"]["options"] if f"`{k}`" not in URLAND_PART]
     missing += [k for k in data["setup"]["board"] if f"`{k}`" not in URLAND_PART]
+    setup = replace(urland_codec.setup_from_dict(data["setup"]), take_forced=True, phones=False)
+    missing += [k for k in urland_codec.setup_to_dict(setup) if f"`{k}`" not in URLAND_PART]
     assert not missing, missing

@@ -64,11 +64,67 @@ def test_a_seats_json_shows_its_own_tokens_and_no_other_seat_does(capsys):
     }  # the public table is the same for every seat
 
 
-def test_an_ursuppe_seat_in_the_readers_language(capsys):
+FIELD_NAMES = ("label:", "reserve:", "would_score", "bp:", "dp_limit", "your_turn", "mutation_in")
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("es", ("Ana ■ verde", "Tu turno:", "5 PB", "Tus amebas", "Tus genes", "Glotón")),
+        ("it", ("Ana ■ verde", "Tocca a te:", "5 BP", "Le tue amebe", "I tuoi Geni")),
+    ],
+)
+def test_an_ursuppe_seat_in_the_readers_language(capsys, lang, said):
     record = EXAMPLES / "five-players-extra-genes.json"
-    assert main(["replay", str(record), "--seat", "green", "--at", "231", "--lang", "es"]) == 0
+    assert main(["replay", str(record), "--seat", "green", "--at", "231", "--lang", lang]) == 0
     out = capsys.readouterr().out
-    assert "label: Ana ■ verde" in out and "Glotón" in out and "bp: 5" in out
+    for words in said:
+        assert words in out, words
+    for field in FIELD_NAMES:  # the phone's words, not the projection's field names
+        assert field not in out, field
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("es", ("el muerto", "Solo para tus ojos", "Las fichas que te pasaron:", "Tus genes")),
+        ("it", ("il morto", "Solo per i tuoi occhi", "I gettoni passati a te:", "I tuoi Geni")),
+    ],
+)
+def test_an_urland_seat_in_the_readers_language_shows_only_its_own_tokens(capsys, lang, said):
+    state = urland_state(120)
+    dead = state.dead_color
+    passed = state.hands[state.seat(dead)]
+    args = ["replay", str(URLAND_FILE), "--at", "120", "--lang", lang, "--seat"]
+    assert main([*args, dead.value]) == 0
+    out = capsys.readouterr().out
+    for words in said:
+        assert words in out, words
+    for field in FIELD_NAMES:
+        assert field not in out, field
+    secret_line = next(line for line in out.splitlines() if said[2] in line)
+    assert all(str(token) in secret_line for token in passed)
+    for other in (c for c in state.colors if c not in (dead, state.env_color)):
+        assert main([*args, other.value]) == 0
+        assert said[1] not in capsys.readouterr().out  # nothing for their eyes only
+
+
+def test_a_seats_json_renders_its_messages_and_rules_in_the_readers_language(capsys):
+    assert (
+        main(["replay", str(URLAND_FILE), "--at", "120", "--lang", "es", "--json", "--seat", "red"])
+        == 0
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert data["awaiting"]["source"].startswith("Reglas italianas de Urland")
+    assert data["you"]["genes"][0]["effect"].startswith("1 acción")  # Teeth, in Spanish
+    assert data["you"]["role"] == "ichto"  # codes stay codes
+    ursuppe = EXAMPLES / "five-players-extra-genes.json"
+    assert (
+        main(["replay", str(ursuppe), "--at", "231", "--lang", "it", "--json", "--seat", "green"])
+        == 0
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert isinstance(data["awaiting"]["source"], str)  # a citation in words, not a tuple
 
 
 def test_a_seat_not_in_the_game_is_refused_naming_it(capsys):

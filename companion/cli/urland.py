@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.cli.common import rulebook
 from companion.cli.seat import print_seat
+from companion.cli.urland_text import board_text, seat_text
 from companion.i18n import citation, gettext_for, refusal_text, t
 from companion.tracker.errors import ActionError
 from companion.tracker.game import URLAND
@@ -22,12 +23,8 @@ from companion.tracker.record_errors import RecordError
 from companion.tracker.urland import codec, engine
 from companion.tracker.urland import record as urecord
 from companion.tracker.urland.end import result
-from companion.tracker.urland.moment import ROLE_NAMES, changes
-from companion.tracker.urland.projection import public_view
-from companion.tracker.urland.state import UrlandState, player_ref
-from companion.tracker.urland.words import area_ref, listed, token_ref
-
-SPOTS = "Scored this epoch (on the volcano's spots):"  # the console's words (a template's)
+from companion.tracker.urland.moment import changes
+from companion.tracker.urland.state import player_ref
 
 
 def cmd_replay_urland(args: argparse.Namespace, data: Any, shown: Any) -> int:
@@ -54,7 +51,7 @@ def cmd_replay_urland(args: argparse.Namespace, data: Any, shown: Any) -> int:
         timeline.append(events)
     state = history.state
     if getattr(args, "seat", None):
-        return print_seat(URLAND, state, args.seat, lang, args.json, shown)
+        return print_seat(URLAND, state, args.seat, lang, args.json, shown, seat_text)
     if args.legal:
         for action in engine.legal_actions(state):
             print(json.dumps(codec.action_to_dict(action)))
@@ -81,38 +78,3 @@ def _event_line(event: Any, setup: Any, lang: str) -> str:
     cited = citation(event.source, setup.rulebook, lang) if event.source else ""
     whose = f"({t(player_ref(setup, event.audience), lang)}) " if event.audience else ""
     return f"      {whose}{t(event, lang)}" + (f"  [{cited}]" if cited else "")
-
-
-def board_text(state: UrlandState, lang: str) -> str:
-    """An Urland state as text: epoch, turn, what is awaited, the players, every area, the
-    genes face up and the tokens scored this epoch (hands as the record holds them)."""
-    _ = gettext_for(lang)
-    view = public_view(state)
-    epoch = _("Epoch %(n)s") % {"n": view["epoch"]}
-    turn = _("Turn %(n)s") % {"n": view["turn"]}
-    awaiting = f"{_('Awaiting:')} {t(view['awaiting']['text'], lang)}"
-    lines = [f"Urland · {epoch} · {turn}", _("Game over") if view["over"] else awaiting, ""]
-    heads = (_("Track"), _("Reserve"), _("On the board"), _("Double turns"), _("Genes"))
-    for p, player in zip(view["players"], state.players):
-        hand = state.hands[state.seat(player.color)]
-        if state.kept is not None and player.color == state.env_color:
-            hand = (*hand, state.kept)
-        numbers = (p["marker"], p["reserve"], p["on_board"], p["double_turns"])
-        parts = [f"{head} {n}" for head, n in zip(heads, numbers)]
-        parts.append(f"{heads[-1]}: {', '.join(t(g, lang) for g in p['genes']) or '-'}")
-        if hand:
-            parts.append(f"{_('Tokens held')}: {t(listed([token_ref(x) for x in hand]), lang)}")
-        who = f"{t(p['label'], lang)} ({t(ROLE_NAMES[p['role']], lang)})"
-        lines.append(f"{who}: " + "; ".join(parts))
-    lines.append("")
-    areas = [(r["region"], r["counts"]) for r in view["regions"]]
-    areas += [(o["ocean"], o["counts"]) for o in view["oceans"]]
-    for area, counts in areas:
-        here = [f"{n} {t(p['label'], lang)}" for p in view["players"] if (n := counts[p["color"]])]
-        lines.append(f"  {t(area_ref(area), lang)}: {', '.join(here) or '-'}")
-    lines.append("")
-    lines.append(f"{_('Genes face up:')} {', '.join(t(g, lang) for g in view['face_up']) or '-'}")
-    if view["tokens_on_board"]:
-        spots = ", ".join(str(x) for x in view["tokens_on_board"])
-        lines.append(f"{_(SPOTS)} {spots}")
-    return "\n".join(lines)

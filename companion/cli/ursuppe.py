@@ -12,6 +12,7 @@ from typing import Any
 from companion.cli.common import rulebook
 from companion.cli.seat import print_seat
 from companion.cli.ursuppe_moment import legal_lines, moment, moment_text
+from companion.cli.ursuppe_seat import seat_text
 from companion.cli.ursuppe_text import render
 from companion.gcpause import collector_paused
 from companion.i18n import citation, gettext_for, refusal_text, t, translator
@@ -48,7 +49,7 @@ def cmd_replay_ursuppe(args: argparse.Namespace, data: Any, shown: Any) -> int:
             return 2
         state = moment(record, at)[1] if at else moment(record, 0)[0]
     if getattr(args, "seat", None):
-        return print_seat(URSUPPE, state, args.seat, lang, args.json, shown)
+        return print_seat(URSUPPE, state, args.seat, lang, args.json, shown, seat_text)
     if getattr(args, "legal", False):
         for line in legal_lines(state):
             print(line)

@@ -129,7 +129,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.jinja_env.globals.update(shell.template_globals)
     app.jinja_env.globals.update(macros.shared_macros(app.jinja_env))
 
-    from companion.web import entering  # noqa: F401  (its route joins the console's blueprint)
+    from companion.web import entering, handover  # noqa: F401  (their routes join the console's)
 
     app.register_blueprint(lang.bp)
     for module in (auth, games, console, moment, seat, board, records, rulebook, story, group):

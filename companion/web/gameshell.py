@@ -68,6 +68,8 @@ class GameShell:
     unserved: frozenset[str] = frozenset()  # endpoints of another game's tools: 404 here
     preview: Callable[[Game, Any, Any], str] | None = None  # (game, form, viewer) -> the
     # line a form being filled in shows before it is sent (None: no such form; 404)
+    private: Callable[[Game, Any], str] | None = None  # (game, args) -> a seat's secret
+    # choice on the laptop, fetched when that player taps their opener (None: 404)
     template_globals: Mapping[str, Any] = field(default_factory=dict)  # its templates' helpers
     # Whether the choice awaited now is one only a phone makes (Urland's kept token, a sealed
     # bid): taken from the phones even when the referee enters everything else.

@@ -99,6 +99,7 @@ ROUTES: dict[tuple[str, str], str] = {
     ("/group", "GET"): "referee",  # the group's history
     ("/group/merge", "POST"): "referee",  # two names of one person
     ("/games/<game_id>/preview", "GET"): "preview",  # a form's line before it is sent (Urland)
+    ("/games/<game_id>/private", "GET"): "preview",  # a dead phone's kept token (Urland)
     ("/s/<token>", "GET"): "seat",
     ("/s/<token>/view", "GET"): "seat",
     ("/s/<token>/events", "GET"): "seat",
@@ -441,7 +442,8 @@ def plan(w: World, rule: str, method: str, role: str) -> Check:
         if w.game == "urland" and role in ("seat_a", "seat_b", "referee"):
             return Check(role, method, url, 200)  # its line (tests/web checks what it says)
         return Check(role, method, url, 410 if role == "revoked" else 404)
-    if kind == "preview":  # the referee's; Ursuppe has no form to preview: 404
+    if kind == "preview":  # the referee's; Ursuppe has no such form (a preview, a private
+        # entry): 404
         if referee:
             return Check(role, method, url, 200 if w.game == "urland" else 404)
         kind = "referee"

@@ -17,7 +17,7 @@ from urland_web import prefix_to as _prefix_to
 
 from companion.tracker.game import URLAND
 from companion.tracker.urland import engine
-from companion.tracker.urland.actions import Bid, KeepToken
+from companion.tracker.urland.actions import Bid, DrawToken, KeepToken
 from companion.tracker.urland.state import Step
 
 
@@ -171,3 +171,22 @@ def test_after_a_phone_draw_the_passed_tokens_reach_the_dead_only(referee, monke
             assert pages_a[key] == pages_b[key], f"{key} shows a passed token"
     assert f'data-token="{drawn[0]}"' in pages_a[dead]
     assert f'data-token="{drawn[1]}"' in pages_b[dead]
+
+
+def test_the_hand_awaiting_its_keep_is_on_no_view_but_its_holders(referee):
+    """002 §2.1, issue 30 item 5: while the keep is awaited the console offers a dead phone's
+    player their own opener, yet its page holds no token: two games whose environment player
+    drew a different third token give the same console, TV, export and other phones."""
+    setup, done, state = _prefix_to(Step.KEEP)
+    last = done[-1]
+    before = engine.replay(setup, done[:-1])
+    other = next(t for t in engine.chance(before) if t not in (last.token, 0))
+    a, b = _two_games(referee, setup, done[:-1], last, DrawToken(other))
+    pages_a = _pages(referee, a, state.colors)
+    pages_b = _pages(referee, b, state.colors)
+    assert "data-private-keep" in pages_a["console"]
+    for key in pages_a:
+        if key == state.env_color.value:
+            assert pages_a[key] != pages_b[key]
+        else:
+            assert pages_a[key] == pages_b[key], f"{key} shows the hand awaiting its keep"

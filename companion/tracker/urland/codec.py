@@ -20,7 +20,8 @@ from companion.tracker.msg import msg
 from companion.tracker.urland.actions import ACTIONS, Action
 from companion.tracker.urland.state import UrlandSetup, UrlandState
 
-LATER_FIELDS = frozenset({"phones"})  # added after records were made: missing means the default
+# Added after records were made: missing means the default.
+LATER_FIELDS = frozenset({"phones", "take_forced"})
 
 
 def plain(value: Any) -> Any:
@@ -93,10 +94,13 @@ def from_dict(data: dict[str, Any]) -> UrlandState:
 
 def setup_to_dict(setup: UrlandSetup) -> dict[str, Any]:
     """A setup as JSON data (the record's setup); who enters the choices is written only when
-    the referee enters them (a setup without it has the phones playing)."""
+    the referee enters them (a setup without it has the phones playing), and forced choices
+    taken by themselves only when they are (a setup without it: entered one by one)."""
     data = plain(setup)
     if setup.phones:
         del data["phones"]
+    if not setup.take_forced:
+        del data["take_forced"]
     return data
 
 

@@ -21,6 +21,7 @@ from companion.tracker.msg import Seq, msg
 from companion.tracker.urland import (
     auction,
     corrections,
+    forced,
     gene_actions,
     ichto,
     panic,
@@ -52,8 +53,6 @@ from companion.tracker.urland.actions import (
 from companion.tracker.urland.log import Event, Events
 from companion.tracker.urland.prompts import prompt
 from companion.tracker.urland.state import Step, UrlandSetup, UrlandState, player_ref
-
-MAX_SETTLE = 1000
 
 
 class Applied(NamedTuple):
@@ -241,10 +240,7 @@ def apply(state: UrlandState, action: Action) -> Applied:
     else:
         check(state, action)
         new = RULES[state.step].perform(state, action, events)
-    for _ in range(MAX_SETTLE):
-        if new.step is not Step.RESUME:
-            break
-        new = turn.resume(new, events)
+    new = forced.settle(new, events, RULES)
     return Applied(replace(new, revision=state.revision + 1), tuple(events))
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.tracker.colors import Color
 from companion.tracker.errors import IllegalAction
-from companion.tracker.msg import msg
+from companion.tracker.msg import Msg, msg
 from companion.tracker.urland import auction, engine, roles, scoring, tokens
 from companion.tracker.urland import board as geo
 from companion.tracker.urland.actions import Action
@@ -120,7 +120,7 @@ def seat_view(state: UrlandState, color: Color) -> dict[str, Any]:
         "bid": own_bid,
         "reserve": player.reserve,
         "genes": [
-            {"key": g, "name": GENES_BY_KEY[g].term, "effect": GENES_BY_KEY[g].effect}
+            {"key": g, "name": GENES_BY_KEY[g].term, "effect": Msg(GENES_BY_KEY[g].effect)}
             for g in player.genes
         ],
         "would_score": {

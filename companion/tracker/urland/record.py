@@ -130,7 +130,10 @@ def public_entries(setup: UrlandSetup, entries: tuple[Entry, ...]) -> list[dict[
             shown = masked(action)
         out.append(codec.action_to_dict(shown))
         state = engine.apply(state, action).state
-    if state.step is Step.BID:
-        for row in out[len(out) - len(state.auction.bids) :]:
-            row["n"] = None
+    if state.step is Step.BID:  # the bids entered since the auction began (a bid of 0
+        for row in reversed(out):  # taken by itself has no entry: `forced`)
+            if row["type"] == "bid":
+                row["n"] = None
+            elif row["type"] != "correct":
+                break
     return out

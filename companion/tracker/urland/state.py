@@ -71,6 +71,10 @@ class UrlandSetup:
     # Who enters the players' choices: their phones (the laptop can always step in), or the
     # referee alone. It changes who may submit, never a result (a record without it: phones).
     phones: bool = True
+    # Whether a choice that can only be one thing is taken by itself, explained in the log
+    # (`forced.py`): set for every game the app creates; a record without it was written
+    # before, with those choices entered one by one, and replays as it was written.
+    take_forced: bool = False
 
     @property
     def people(self) -> tuple[Person, ...]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from companion.tracker.game import URLAND
 from companion.tracker.urland import why
 from companion.web.gameshell import GameShell, view_templates
-from companion.web.urland import autodraw, correction, forms, setup, story, svg, views
+from companion.web.urland import autodraw, correction, forms, private, setup, story, svg, views
 from companion.web.urland.rules import RULES
 
 SHELL = GameShell(
@@ -27,6 +27,7 @@ SHELL = GameShell(
     export_text=views.export_text,
     read_record=views.read_record,
     preview=forms.retreat_summary,
+    private=private.private_form,
     rules=RULES,
     story=story.story,
     summary=story.summary,

@@ -23,11 +23,11 @@ from companion.tracker.msg import msg
 from companion.tracker.urland import engine, projection
 from companion.tracker.urland.actions import Action, Retreat
 from companion.tracker.urland.codec import action_to_dict
+from companion.tracker.urland.labels import label
 from companion.tracker.urland.prompts import prompt
 from companion.tracker.urland.state import Step
 from companion.tracker.urland.words import area_ref
 from companion.web.rules import refusal
-from companion.web.urland.labels import label
 from companion.web.urland.private import FIELD, private_action
 
 TAKE = "take_"  # a retreat form's field per area: take_<area> = how many Ichto leave it

@@ -130,7 +130,9 @@ def setup_from_form(form: Any) -> tuple[UrlandSetup, str]:
         bids_on_phones=form.get("bids") != "fists",
     )
     phones = form.get("entering") != "referee"
-    setup = UrlandSetup(tuple(seats), board_from_form(form), options, phones=phones)
+    setup = UrlandSetup(
+        tuple(seats), board_from_form(form), options, phones=phones, take_forced=True
+    )
     name = check_text(form.get("game_name") or "", msg("the name of this game")).strip()[:60]
     return setup, name or _("Urland of %(date)s", date=date.today().isoformat())
 

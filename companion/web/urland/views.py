@@ -29,7 +29,7 @@ from companion.web.common import store
 from companion.web.urland.correction import secret_from_form
 from companion.web.urland.forms import retreat_form, secret_choice, special_action
 from companion.web.urland.labels import bid_form, groups
-from companion.web.urland.private import private_bidders
+from companion.web.urland.private import private_bidders, private_keeper
 
 LOG_SHOWN = 30
 
@@ -57,6 +57,7 @@ def console_context(
         "retreat": retreat_form(choices),
         "can_draw": URLAND.chance(state) is not None,
         "private_bidders": private_bidders(state),  # a dead phone's bid typed here
+        "private_keeper": private_keeper(state),  # a dead phone's kept token, opened here
         "log": _log(game, LOG_SHOWN),  # always whole: this console keeps no older rows
         "log_hidden": max(0, len(game.log) - LOG_SHOWN),
         "error": error,
