@@ -31,6 +31,8 @@ PHONES = 12
 THREADS = 48  # the server's threads: its viewers' stream cap is half of them (24)
 # A drawing sent whole or kept, or a patch (the soup's changed spaces) and the name it makes.
 DRAWING = re.compile(rb'<svg (?:data-patch="[0-9a-f]+" )?data-(?:drawing|keep)="([0-9a-f]+)"')
+# A region sent whole or kept (web/fragments.py): its name and the look it shows.
+REGION = re.compile(rb'data-(?:region|same)="([\w-]+)" data-shown="(\w+)"')
 # What a browser fetches while opening a page: its scripts, stylesheets and icon (not
 # NoSleep.js nor the home-screen icon, fetched only when needed; tests/browser/test_first_load.py
 # checks Chromium asks for exactly these).
@@ -153,11 +155,11 @@ class Referee:
         expect(browser.request("GET", f"/referee/{token}")[0], 303, "the referee's link")
         found = re.search(rb'name="csrf" value="([^"]+)"', browser.request("GET", "/")[2])
         self.csrf = found.group(1).decode()
-        self.drawings = ""  # what app.js sends as X-Drawings: the drawings the console shows
+        self.drawings = self.regions = ""  # what app.js sends: the drawings and regions shown
 
     def new_game(self, setup: dict, name: str, actions: list[dict] | None = None) -> str:
         """A game with this setup and these first actions, imported as a record."""
-        self.drawings = ""  # a new console page
+        self.drawings = self.regions = ""  # a new console page
         record = {"format": FORMAT, "version": VERSION, "setup": setup, "actions": actions or []}
         upload = FileStorage(io.BytesIO(json.dumps(record).encode()), "bench.json")
         boundary, body = encode_multipart({"csrf": self.csrf, "name": name, "record": upload})
@@ -180,6 +182,8 @@ class Referee:
         headers["Accept-Encoding"] = "gzip, deflate, br"  # as the referee's browser asks
         if self.drawings:  # as app.js does: the soup and ladder on screen are not sent again
             headers["X-Drawings"] = self.drawings
+        if self.regions:
+            headers["X-Regions"] = self.regions
         start = self.clock()
         status, got, page = self.client.request("POST", f"/games/{game_id}/act", body, headers)
         took = (self.clock() - start) * 1000.0
@@ -187,6 +191,7 @@ class Referee:
             page = gzip.decompress(page)
         if status == 200:  # the console now shows the drawings sent, kept and patched
             self.drawings = b" ".join(DRAWING.findall(page)).decode()
+            self.regions = " ".join(f"{n.decode()}:{t.decode()}" for n, t in REGION.findall(page))
         return status, page, took
 
 
