@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 from urllib.parse import quote
 
+import rjsmin
 from flask import Flask, Response, request
 
 COMPRESSIBLE = {
@@ -28,6 +29,7 @@ COMPRESSIBLE = {
     "image/svg+xml",
     "text/plain",
 }
+SCRIPTS = ("text/javascript", "application/javascript")
 CSS_COMMENT = re.compile(rb"/\*.*?\*/", re.S)  # our style sheet has no string holding "/*"
 MIN_SIZE = 500  # smaller bodies are not worth a gzip header
 LEVEL = 9  # a whole page, fetched once per opening: bytes on the Wi-Fi before milliseconds
@@ -130,6 +132,8 @@ def compress(response: Response, cache: dict) -> Response:
             level = STATIC_LEVEL
             if response.mimetype == "text/css":
                 raw = CSS_COMMENT.sub(b"", raw)  # notes for us, not bytes for every phone
+            elif response.mimetype in SCRIPTS and ".min." not in request.path:
+                raw = rjsmin.jsmin(raw)  # our scripts' comments and indents
         elif request.headers.get("HX-Request"):
             level = PARTIAL_LEVEL
         body = gzip.compress(raw, compresslevel=level, mtime=0)
