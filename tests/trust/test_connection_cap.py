@@ -68,6 +68,19 @@ def served(tmp_path):
         server.wait(10)
 
 
+def _still_open(sockets) -> int:
+    """How many of these sockets the server has not closed (b"" is its close)."""
+    count = 0
+    for s in sockets:
+        try:
+            count += s.recv(1) != b""
+        except BlockingIOError:
+            count += 1
+        except OSError:
+            pass
+    return count
+
+
 def test_a_guest_holding_1100_idle_connections_leaves_the_referee_answering(served):
     held = []
     try:
@@ -76,17 +89,14 @@ def test_a_guest_holding_1100_idle_connections_leaves_the_referee_answering(serv
                 held.append(connect(served, GUEST))
             except OSError:
                 break
-        time.sleep(0.5)  # the server has accepted (and dropped) what it will
-        open_ones = 0
         for s in held:
             s.setblocking(False)
-            try:
-                open_ones += s.recv(1) != b""  # b"" means the server closed it
-            except BlockingIOError:
-                open_ones += 1
-            except OSError:
-                pass
-        assert open_ones <= PER_ADDRESS + 5, open_ones  # the rest were closed at once
+        # The server accepts (and drops) the extra ones as fast as its one accepting thread
+        # goes: a second on a quiet machine, longer under a parallel test run's load.
+        deadline = time.monotonic() + 10
+        while (open_ones := _still_open(held)) > PER_ADDRESS + 5 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert open_ones <= PER_ADDRESS + 5, open_ones  # the rest were closed
         seconds, status = get(served, REFEREE)
         assert status.startswith(b"HTTP/1.1 200") and seconds < 1.0, (seconds, status)
     finally:
