@@ -195,9 +195,12 @@
 
   function controlsOf(root) { return root.querySelectorAll("button, [hx-post]"); }
 
+  // Only the controls whose state changes are touched: each change restyles its control.
   function disarm(root) {
-    root.dataset.armed = "no";
-    controlsOf(root).forEach(function (el) { el.setAttribute("aria-disabled", "true"); });
+    if (root.dataset.armed !== "no") { root.dataset.armed = "no"; }
+    controlsOf(root).forEach(function (el) {
+      if (el.getAttribute("aria-disabled") !== "true") { el.setAttribute("aria-disabled", "true"); }
+    });
   }
 
   function arm(root) {
@@ -208,7 +211,9 @@
       return;
     }
     root.dataset.armed = "yes";
-    controlsOf(root).forEach(function (el) { el.removeAttribute("aria-disabled"); });
+    controlsOf(root).forEach(function (el) {
+      if (el.hasAttribute("aria-disabled")) { el.removeAttribute("aria-disabled"); }
+    });
   }
 
   function timing(name, fallback) {
