@@ -17,9 +17,12 @@ NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 COLORS = ["red", "yellow", "green", "blue"]
 LIVE_WITHIN_MS = 2_000  # the phone's 4 s polling fallback would be slower than this
 MAX_STEPS = 400
+# What Chromium logs while the server is down (killed mid-round): which of these a page sees
+# depends on where its request was when the socket went (SOCKET_NOT_CONNECTED: a keep-alive
+# socket the kill closed, reused by the next poll).
 OUTAGE_NOISE = (
     r"Failed to load resource: net::ERR_(CONNECTION_REFUSED|INCOMPLETE_CHUNKED_ENCODING"
-    r"|EMPTY_RESPONSE|CONNECTION_RESET|CONNECTION_CLOSED)",
+    r"|EMPTY_RESPONSE|CONNECTION_RESET|CONNECTION_CLOSED|SOCKET_NOT_CONNECTED)",
     r"console: htmx:(afterRequest|sseError|sendError)",
     r"console: \[object (Event|HTMLDivElement)\]$",
 )
