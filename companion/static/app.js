@@ -392,14 +392,8 @@
       clearNote();
       return;
     }
+    // (A fetch bringing nothing new was dropped at htmx:confirm, above.)
     if (isLiveGet(detail) && detail.elt === consoleRoot()) {
-      var trigger = detail.requestConfig.triggeringEvent;
-      var pushed = trigger && trigger.detail && trigger.detail.data;
-      var brought = Math.max(shownRevision() || 0, tap.answered || 0);
-      if (tap.busy || (pushed && Number(pushed) <= brought)) {
-        event.preventDefault(); // a tap's own answer brings this revision
-        return;
-      }
       if (formInUse(detail.elt)) {
         event.preventDefault(); // never wipe a half-filled form: say a newer state waits
         live.held = true;
@@ -409,10 +403,6 @@
       live.held = false;
       var details = detail.elt.querySelector("details.correction");
       tap.reopen = Boolean(details && details.open);
-    } else if (isLiveGet(detail)) {
-      var trig = detail.requestConfig.triggeringEvent;
-      var data = trig && trig.detail && trig.detail.data;
-      if (data && Number(data) <= shownRevision()) { event.preventDefault(); }
     }
   });
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any
 
-from flask import request
+from flask import g, request
 from markupsafe import Markup
 
 from companion.i18n import current_language
@@ -73,10 +73,13 @@ def clear() -> None:
 
 
 def claimed(header: str) -> set[str]:
-    """What the browser says it shows, from an htmx request's `header` (empty otherwise)."""
-    if request.headers.get("HX-Request") != "true":
-        return set()  # a whole page keeps nothing
-    return set(request.headers.get(header, "").split()[:64])
+    """What the browser says it shows, from an htmx request's `header` (empty otherwise);
+    read once per request (every region and drawing of the answer asks)."""
+    known = g.setdefault("claimed", {})
+    if header not in known:
+        partial = request.headers.get("HX-Request") == "true"  # a whole page keeps nothing
+        known[header] = set(request.headers.get(header, "").split()[:64]) if partial else set()
+    return known[header]
 
 
 def fragment(name: str, *shown: Any, caller: Callable[[], str]) -> Markup:

@@ -24,11 +24,6 @@ from companion.web.fragments import claimed, digest, peek, remembered
 from companion.web.ursuppe import soup_svg
 
 HEADER = "X-Drawings"
-_digest = digest
-
-
-def _shown() -> set[str]:
-    return claimed(HEADER)
 
 
 def _kept(key: str) -> Markup:
@@ -37,7 +32,7 @@ def _kept(key: str) -> Markup:
 
 
 def _drawing(key: str, render: Callable[[], Markup]) -> Markup:
-    if key in _shown():
+    if key in claimed(HEADER):
         return _kept(key)
     return remembered(
         key, lambda: Markup(str(render()).replace("<svg ", f'<svg data-drawing="{key}" ', 1))
@@ -46,7 +41,7 @@ def _drawing(key: str, render: Callable[[], Markup]) -> Markup:
 
 @lru_cache(maxsize=32)
 def _board_key(board: Any) -> str:
-    return _digest(("board", board))
+    return digest(("board", board))
 
 
 def soup(board: Any, view: dict[str, Any], *tap: Any, highlight: Any = None) -> Markup:
@@ -57,7 +52,7 @@ def soup(board: Any, view: dict[str, Any], *tap: Any, highlight: Any = None) -> 
     When the browser shows an earlier soup this process drew, the answer carries only the
     spaces that differ from it (and the island if the card changed), as a patch that
     `static/app.js` applies to the soup on screen: a tap changes two or three spaces."""
-    key = _digest(
+    key = digest(
         (
             "soup",
             current_language(),
@@ -71,7 +66,7 @@ def soup(board: Any, view: dict[str, Any], *tap: Any, highlight: Any = None) -> 
             highlight if highlight is None or isinstance(highlight, str) else tuple(highlight),
         )
     )
-    shown = _shown()
+    shown = claimed(HEADER)
     if key in shown:
         return _kept(key)
     head, spaces, island = remembered(
@@ -102,7 +97,7 @@ _CUBES = LastAnswer()
 def _rows_key(memo: LastAnswer, rows: Any, flat: Callable[[Any], tuple]) -> str:
     """The digest of a view's rows (`flat` makes them plain tuples), once per rows object."""
     found = memo.get(rows)
-    return memo.put(rows, None, _digest(flat(rows))) if found is MISSING else found
+    return memo.put(rows, None, digest(flat(rows))) if found is MISSING else found
 
 
 def _amoebas_key(rows: list[dict[str, Any]]) -> str:
@@ -135,5 +130,5 @@ def _patch(before: str, key: str, head: str, spaces: tuple[str, ...], island: st
 def ladder(view: dict[str, Any]) -> Markup:
     """The console's ladder: the track, its end zone and every marker."""
     markers = [(p["color"], p["marker"]) for p in view["players"]]
-    key = _digest(("ladder", current_language(), view["ladder"], markers))
+    key = digest(("ladder", current_language(), view["ladder"], markers))
     return _drawing(key, lambda: svg.ladder_svg(view))
