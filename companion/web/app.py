@@ -25,7 +25,7 @@ IMPORT_ENDPOINT = "records.import_record"
 MAX_IMPORT_BODY = MAX_RECORD_BYTES + 64 * 1024
 
 CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "default-src 'self'; script-src 'self'; style-src 'self' {styles}; img-src 'self' data:; "
     "media-src data:; "  # NoSleep.js keeps a phone awake with a tiny data: video (wake.js)
     "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
     "form-action 'self'; frame-ancestors 'none'"
@@ -149,7 +149,7 @@ def build_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.after_request
     def security_headers(response):
-        response.headers["Content-Security-Policy"] = CSP
+        response.headers["Content-Security-Policy"] = CSP.format(styles=wire.inline_hashes(app))
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "same-origin"
         response.headers["X-Frame-Options"] = "DENY"

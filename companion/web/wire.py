@@ -9,6 +9,7 @@ program and its own machine there is no Wi-Fi to spare, only the time gzip takes
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import ipaddress
@@ -19,6 +20,7 @@ from urllib.parse import quote
 
 import rjsmin
 from flask import Flask, Response, request
+from markupsafe import Markup
 
 COMPRESSIBLE = {
     "text/html",
@@ -62,6 +64,30 @@ def static_version(app: Flask, filename: str) -> str:
     version = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
     cache[filename] = (stamp, version)
     return version
+
+
+def inline_style(app: Flask, filename: str) -> Markup:
+    """A static style sheet's text for a page's `<style>` (its comments left out), kept per
+    file version: a phone's first paint waits for the page alone, not for a second request
+    across a weak Wi-Fi (150 ms and more; docs/benchmark.md, "first visit")."""
+    cache = app.extensions.setdefault("companion.inline_styles", {})
+    version = static_version(app, filename)
+    known = cache.get(filename)
+    if known is None or known[0] != version:
+        raw = (Path(app.static_folder or "") / filename).read_bytes()
+        text = CSS_COMMENT.sub(b"", raw).decode("utf-8").strip()
+        if "</" in text:
+            raise ValueError(f"{filename} cannot be inlined: it holds '</'")
+        digest = base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
+        known = (version, Markup(text), f"'sha256-{digest}'")
+        cache[filename] = known
+    return known[1]
+
+
+def inline_hashes(app: Flask) -> str:
+    """The CSP sources of the style sheets pages inline (`style-src`), by their hashes."""
+    cache = app.extensions.get("companion.inline_styles", {})
+    return " ".join(known[2] for known in cache.values())
 
 
 def accepts_gzip() -> bool:
@@ -166,6 +192,8 @@ def init_app(app: Flask) -> None:
     """Versioned static URLs, their cache headers, and gzip."""
     gzipped: dict = {}
     app.jinja_env.globals["favicon"] = data_uri(app, "favicon.svg")
+    app.jinja_env.globals["inline_style"] = lambda filename: inline_style(app, filename)
+    inline_style(app, "app.css")  # its hash is in every page's CSP from the first one on
 
     @app.url_defaults
     def version_static(endpoint: str, values: dict) -> None:

@@ -1,4 +1,5 @@
-"""Every response carries a strict Content-Security-Policy (no inline script or style).
+"""Every response carries a strict Content-Security-Policy (no inline script; no inline style
+but the app's own style sheet, named by its hash).
 
 The checking client in conftest asserts this for every response of every web test; this
 module names the rule over a spread of pages, partials, errors and files.
@@ -6,7 +7,10 @@ module names the rule over a spread of pages, partials, errors and files.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
+from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
@@ -83,7 +87,7 @@ def test_a_refused_post_also_carries_the_csp(game):
     assert "unsafe-inline" not in response.headers["Content-Security-Policy"]
 
 
-def test_no_page_inlines_a_script_or_a_style(game, seat_tokens):
+def test_no_page_inlines_a_script_or_a_style_but_the_style_sheet_its_csp_names(game, seat_tokens):
     game.play_until_scored(seed=1)
     urls = [
         "/",
@@ -95,10 +99,17 @@ def test_no_page_inlines_a_script_or_a_style(game, seat_tokens):
         f"/b/{game.game().board_token}",
     ]
 
+    sheet = (Path(game.client.application.static_folder) / "app.css").read_text()
     for url in urls:
-        page = game.client.get(url).get_data(as_text=True)
+        answer = game.client.get(url)
+        page = answer.get_data(as_text=True)
         assert re.search(r"<script(?![^>]*\bsrc=)", page) is None, url
         assert re.search(r"\son[a-z]+=", page) is None, url
-        assert "<style" not in page, url
+        # One <style>: the app's own sheet (web/wire.py), allowed by its hash and no other.
+        (style,) = re.findall(r"<style>(.*?)</style>", page, re.S)
+        assert page.count("<style") == 1 and style.split("{")[0] in sheet, url
+        digest = base64.b64encode(hashlib.sha256(style.encode()).digest()).decode()
+        policy = answer.headers["Content-Security-Policy"]
+        assert f"style-src 'self' 'sha256-{digest}';" in policy, url
         assert " style=" not in page, url
         assert "javascript:" not in page, url
