@@ -6,6 +6,10 @@
   // tap that was sent: the page gives both (the app's TAP_ARM_MS and TAP_REPEAT_MS).
   var ARM_MS = 500;
   var REPEAT_MS = 1000;
+  // A tap's choices dim only if its answer has not come by then: a quick answer's new choices
+  // arrive unarmed (dimmed) anyway, and a dimming frame of its own before them would only
+  // delay them (at 4x CPU about 20 ms of every tap; issue 29). 100 ms: RAIL's "instant".
+  var DIM_AFTER_MS = 100;
   var TIMEOUT_MS = 6000; // no answer by then: the console says so and checks later
   var SETTLE_EVERY_MS = 2000;
   // The console's taps, and a phone's own choices (the same guards: issue 31).
@@ -186,14 +190,15 @@
 
   // --- The referee console (and a phone's choices): one tap, one action ---------------------
 
-  var tap = { busy: false, lastSent: -Infinity, down: null, releaseTimer: null, note: null, answered: 0 };
+  var tap = { busy: false, lastSent: -Infinity, down: null, releaseTimer: null, dimTimer: null, note: null, answered: 0 };
 
   // The page's tappable root: the console, or a seat page (a phone choosing on its turn).
   function consoleRoot() {
     return document.getElementById("console") || document.getElementById("seat");
   }
 
-  function controlsOf(root) { return root.querySelectorAll("button, [hx-post]"); }
+  // What a tap can take: buttons and tappable drawings (a form is not one: its button is).
+  function controlsOf(root) { return root.querySelectorAll("button, [hx-post]:not(form)"); }
 
   // Only the controls whose state changes are touched: each change restyles its control.
   function disarm(root) {
@@ -258,6 +263,7 @@
 
   function release() {
     tap.busy = false;
+    window.clearTimeout(tap.dimTimer);
     noticeConsole();
     var root = consoleRoot();
     if (root) {
@@ -303,10 +309,11 @@
       refuseTap(event);
       return;
     }
-    tap.busy = true;
+    tap.busy = true; // from here on no tap is taken (staleTap) until the answer is in
     tap.lastSent = now();
-    disarm(root);
     root.dataset.busy = "yes";
+    window.clearTimeout(tap.dimTimer);
+    tap.dimTimer = window.setTimeout(function () { if (tap.busy) { disarm(root); } }, DIM_AFTER_MS);
     // If no request starts (a form the browser found incomplete), the console arms again.
     tap.releaseTimer = window.setTimeout(release, 400);
   }, true);
@@ -457,9 +464,18 @@
         tap.redraw = true; // the page did not show what the answer kept: fetch it whole
       }
       target.__seen = false; // a new revision's choices arm afresh
-      return added;
+      return added.filter(wired);
     },
   });
+
+  // What htmx must process after a merge (at its settle, before the screen shows it): only the
+  // new parts that hold an htmx control. Each part it is handed, it searches whole (a query and
+  // an XPath walk), and a patched soup hands it dozens of spaces (issue 29).
+  var WIRED = "[hx-get], [hx-post], [hx-trigger], [sse-connect]";
+
+  function wired(node) {
+    return node.nodeType === 1 && (node.matches(WIRED) || node.querySelector(WIRED) !== null);
+  }
 
   // The root keeps what htmx and this page set on it (its address, its arming).
   function ownAttribute(name) {
@@ -479,19 +495,29 @@
     });
   }
 
+  // The children alike at the start and at the end are merged one by one; those between are
+  // replaced (an amoeba born on a space: its cubes and number stay, the amoeba comes in).
   function mergeChildren(old, fresh, added) {
     var olds = Array.prototype.slice.call(old.childNodes);
     var news = Array.prototype.slice.call(fresh.childNodes);
-    if (olds.length !== news.length || olds.some(function (o, i) {
-      return o.nodeType !== news[i].nodeType ||
-        (o.nodeName !== news[i].nodeName && !(news[i].dataset && news[i].dataset.same));
-    })) {
-      news = news.map(filled);
-      old.replaceChildren.apply(old, news);
-      news.forEach(function (node) { if (node.nodeType === 1) { added.push(node); } });
-      return;
-    }
-    olds.forEach(function (o, i) { mergeNode(o, news[i], added); });
+    var head = 0;
+    var tail = 0;
+    while (head < olds.length && head < news.length && alike(olds[head], news[head])) { head++; }
+    while (tail < olds.length - head && tail < news.length - head &&
+      alike(olds[olds.length - 1 - tail], news[news.length - 1 - tail])) { tail++; }
+    var after = tail ? olds[olds.length - tail] : null;
+    olds.slice(head, olds.length - tail).forEach(function (o) { o.remove(); });
+    news.slice(head, news.length - tail).map(filled).forEach(function (node) {
+      old.insertBefore(node, after);
+      if (node.nodeType === 1) { added.push(node); }
+    });
+    for (var i = 0; i < head; i++) { mergeNode(olds[i], news[i], added); }
+    for (var j = 1; j <= tail; j++) { mergeNode(olds[olds.length - j], news[news.length - j], added); }
+  }
+
+  function alike(o, f) {
+    return o.nodeType === f.nodeType &&
+      (o.nodeName === f.nodeName || Boolean(f.dataset && f.dataset.same));
   }
 
   // Whether an element must be replaced, not merged, when it differs: htmx reads its
@@ -513,7 +539,7 @@
     if (f.hasAttribute("data-keep") || f.hasAttribute("data-patch")) { drawing(o, f, added); return; }
     if (f.hasAttribute("data-log-from")) { mergeLog(o, f, added); return; }
     if (o.isEqualNode(f)) { return; }
-    if (replaceable(o) || replaceable(f) || f.hasAttribute("data-region")) {
+    if (replaceable(o) || replaceable(f)) {
       f = filled(f);
       o.replaceWith(f);
       added.push(f);
@@ -544,7 +570,7 @@
   }
 
   // A drawing on screen kept as it is, or patched in place: the changed spaces (and the
-  // island) replace theirs, the drawing takes the patch's attributes.
+  // island) are merged into theirs, the drawing takes the patch's attributes.
   function drawing(old, fresh, added) {
     var key = fresh.getAttribute("data-keep");
     if (key !== null) {
@@ -556,10 +582,7 @@
       var space = part.getAttribute("data-space");
       var was = space ? old.querySelector(':scope > g[data-space="' + space + '"]')
         : old.querySelector(":scope > g.island");
-      if (was) {
-        old.replaceChild(part, was);
-        added.push(part);
-      }
+      if (was) { mergeNode(was, part, added); } // a cube count changed: that number only
     });
     fresh.removeAttribute("data-patch");
     sameAttributes(old, fresh, false);
