@@ -96,6 +96,7 @@ def series(page: Any, root: str, choices: tuple, taps: int, watched: tuple = ())
     got, others = [], []
     for _ in range(taps):
         page.wait_for_selector(f"{root}:not([data-armed=no])", timeout=TIMEOUT_MS)
+        page.evaluate("() => window.__bench.painted()")  # the armed choices on the screen
         page.evaluate("s => window.__bench.watch(s)", root)
         for other in watched:
             other.evaluate("() => window.__bench.watch('#seat')")

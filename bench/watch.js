@@ -22,6 +22,13 @@
       });
     }).observe({ type: "long-animation-frame", buffered: true });
   } catch (e) { /* an older browser: no breakdown of slow frames */ }
+  // Resolves once what the page shows now has been painted (two frames): a person taps what
+  // they see, never choices armed a moment ago and not yet on the screen.
+  w.painted = function () {
+    return new Promise(function (resolve) {
+      requestAnimationFrame(function () { requestAnimationFrame(resolve); });
+    });
+  };
   // Resolves once `selector`'s data-revision differs from now and two frames have painted.
   w.watch = function (selector) {
     var root = document.querySelector(selector);

@@ -147,10 +147,13 @@
     if (root && root.hasAttribute("data-revoked")) { revoked(); }
     showBadge();
   });
+  // The time of the last update, as toLocaleTimeString() writes it; the formatter is made once
+  // (toLocaleTimeString makes one per call: 3 ms of every phone's update at 4x CPU; issue 29).
+  var clock = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "numeric", second: "numeric" });
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.target && event.target.closest && event.target.closest("[data-live]")) {
       var stamp = document.querySelector("[data-updated]");
-      if (stamp) { stamp.textContent = new Date().toLocaleTimeString(); }
+      if (stamp) { stamp.textContent = clock.format(new Date()); }
     }
   });
   document.addEventListener("visibilitychange", function () {
