@@ -5,18 +5,12 @@ from __future__ import annotations
 import json
 import math
 import tempfile
-import threading
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, render_template
-from waitress.server import create_server
-
-from bench.clients import Client, Referee
-from companion import create_app
+from bench.clients import Client, Referee, serve
 
 BENCH = Path(__file__).resolve().parent
 EXAMPLE = BENCH.parent / "examples" / "four-players.json"
@@ -38,21 +32,17 @@ TIMEOUT_MS = 15_000
 CHOICES = ("button:has-text('Roll for me')", "button:has-text('Draw a card for me')",
            ".soup .space.legal .tap", "form.carry button", ".choices button")  # fmt: skip
 # Where a tap's time went (`Tap`'s fields), and their columns in the results.
-PARTS = {"wait": "answer", "swap": "swap", "after": "after", "scripts": "scripts",
-         "style": "style, layout"}  # fmt: skip
+PARTS = {"wait": "answer", "swap": "swap: scripts", "after": "after: style, layout, paint"}
 
 
 @dataclass
 class Tap:
     """One tap's times (ms): click to painted, and where they went."""
 
-    click: float  # when (ms since the epoch)
     total: float
     wait: float  # click to the answer's last byte
     swap: float  # htmx's swap (parse, insert, its handlers)
     after: float  # the swap's end to painted: style, layout, paint, later scripts
-    scripts: float = 0.0  # in long frames (over 50 ms): scripts
-    style: float = 0.0  # in long frames: style and layout
 
 
 @dataclass
@@ -67,28 +57,6 @@ class Figures:
     def totals(self, row: str) -> list[float]:
         """The click-to-painted times of a row's taps (none if it was not measured)."""
         return [t.total for t in self.taps.get(row, [])]
-
-
-@contextmanager
-def served():
-    """The app with the floor route, on a free port of 127.0.0.1: its URL and referee token."""
-    floor = Blueprint("bench_floor", __name__, template_folder="templates")
-
-    @floor.route("/bench/floor", defaults={"revision": 0})
-    @floor.route("/bench/floor/<int:revision>")
-    def part(revision: int):  # the page, then each fragment its button asks for
-        return render_template("floor_part.html" if revision else "floor.html", revision=revision)
-
-    with tempfile.TemporaryDirectory(prefix="ursuppe-bench-browser-") as tmp:
-        app = create_app({"INSTANCE_PATH": tmp, "TAP_ARM_MS": 60, "TAP_REPEAT_MS": 120})
-        app.register_blueprint(floor)
-        server = create_server(app, host="127.0.0.1", port=0, threads=16)
-        app.config["PUBLIC_URL"] = f"http://127.0.0.1:{server.effective_port}"
-        threading.Thread(target=server.run, name="bench-browser", daemon=True).start()
-        try:
-            yield app.config["PUBLIC_URL"], app.config["REFEREE_TOKEN"]
-        finally:
-            server.close()
 
 
 def series(page: Any, root: str, choices: tuple, taps: int, watched: tuple = ()) -> tuple:
@@ -109,15 +77,9 @@ def series(page: Any, root: str, choices: tuple, taps: int, watched: tuple = ())
         swap_end = done["marks"].get("htmx:afterSwap", done["changed"])
         click, painted = done["click"], done["painted"]
         wait = (done["answered"] or swap_start) - click
-        got.append(Tap(click, painted - click, wait, swap_end - swap_start, painted - swap_end))
+        got.append(Tap(painted - click, wait, swap_end - swap_start, painted - swap_end))
         seen = [o.evaluate("() => window.__bench.done")["painted"] - click for o in watched]
         others.append(max(seen, default=math.nan))
-    page.wait_for_timeout(200)  # the last frames' long-frame entries arrive late
-    frames = page.evaluate("() => window.__bench.frames.splice(0)")
-    for done in got:  # each slow frame to the tap it happened in
-        inside = [f for f in frames if done.click <= f["start"] <= done.click + done.total]
-        done.scripts = sum(f["scripts"] for f in inside)
-        done.style = sum(f["style"] for f in inside)
     return got, others
 
 
@@ -144,6 +106,7 @@ class Session:
     def game(self, at: int) -> str:
         """The example imported up to action `at`: the new game's id."""
         setup, actions = self.record["setup"], self.record["actions"][:at]
+        self.referee.client.reconnect()  # the server drops a connection idle for 10 s
         return self.referee.new_game(setup, f"bench at {at}", actions)
 
     def phones_painted(self, laptop: Any, count: int, rate: float, taps: int) -> list[float]:
@@ -183,9 +146,13 @@ def run(taps: int = 30, visits: int = 5, budget: float = 600.0) -> Figures:
     from playwright.sync_api import sync_playwright
 
     began, out = time.monotonic(), Figures()
-    with served() as (base, token), sync_playwright() as pw:
+    with (
+        tempfile.TemporaryDirectory(prefix="ursuppe-bench-browser-") as tmp,
+        serve(Path(tmp), floor=True) as (port, token, _),  # bench/floor.py
+        sync_playwright() as pw,
+    ):
         chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        bench = Session(chromium, base, Referee(Client(int(base.rsplit(":", 1)[1])), token))
+        bench = Session(chromium, f"http://127.0.0.1:{port}", Referee(Client(port), token))
         laptop = bench.page(LAPTOP)
         laptop.goto(f"/referee/{token}")
         for speed, rate in SPEEDS.items():

@@ -55,15 +55,18 @@ def cpu_split() -> tuple[set[int], set[int]] | None:
 
 
 @contextlib.contextmanager
-def serve(instance: Path, timeout: float = 30.0):
-    """`companion serve` on 127.0.0.1, on a CPU of its own: its port, referee token and pid."""
+def serve(instance: Path, timeout: float = 30.0, floor: bool = False):
+    """`companion serve` (`floor`: bench/floor.py's server) on 127.0.0.1: port, token, pid."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     command = [str(Path(sys.executable).with_name("companion")), "serve", "--host", "127.0.0.1"]
     command += ["--port", str(port), "--threads", str(THREADS)]
     command += ["--url", f"http://127.0.0.1:{port}", "--instance", str(instance / "data")]
-    split, affinity, log = cpu_split(), os.sched_getaffinity(0), instance / "server.log"
+    if floor:  # on every CPU: the browsers need them
+        command = [sys.executable, "-m", "bench.floor", str(port), str(instance / "data")]
+    split = None if floor else cpu_split()
+    affinity, log = os.sched_getaffinity(0), instance / "server.log"
 
     def prepare() -> None:  # in the server's process
         with contextlib.suppress(OSError):  # die with the bench

@@ -176,8 +176,7 @@ def browser_section(fig: browser.Figures) -> list[str]:
         *verdicts("target", judge_browser(fig)),
         "",
         "Click to painted (ms), and where the median tap's time went: until the answer's last "
-        "byte, htmx's swap, from the swap to the paint; in frames over 50 ms, scripts and style "
-        "with layout:",
+        "byte, htmx's swap (parse, merge, handlers), from the swap to the paint:",
         "",
         *table(["figure", "n", "p50", "p95", *PARTS.values()], parts),
         "",

@@ -3,7 +3,7 @@
 (function () {
   "use strict";
   function at() { return performance.timeOrigin + performance.now(); }
-  var w = (window.__bench = { frames: [] });
+  var w = (window.__bench = {});
   document.addEventListener("click", function () { w.click = at(); }, true);
   ["htmx:beforeSwap", "htmx:afterSwap", "htmx:afterSettle"].forEach(function (name) {
     document.addEventListener(name, function () { if (w.marks && !w.marks[name]) { w.marks[name] = at(); } });
@@ -11,17 +11,6 @@
   new MutationObserver(function () { // a seat is armed once its live link says "in sync"
     if (!w.armed && document.querySelector('[data-sync="ok"]')) { w.armed = at(); }
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-sync"] });
-  try { // long animation frames: where a slow frame's time went (scripts, style and layout)
-    new PerformanceObserver(function (list) {
-      list.getEntries().forEach(function (f) {
-        var scripts = f.scripts.reduce(function (s, e) { return s + e.duration; }, 0);
-        w.frames.push({
-          start: performance.timeOrigin + f.startTime, duration: f.duration, scripts: scripts,
-          style: f.styleAndLayoutStart ? f.startTime + f.duration - f.styleAndLayoutStart : 0,
-        });
-      });
-    }).observe({ type: "long-animation-frame", buffered: true });
-  } catch (e) { /* an older browser: no breakdown of slow frames */ }
   // Resolves once what the page shows now has been painted (two frames): a person taps what
   // they see, never choices armed a moment ago and not yet on the screen.
   w.painted = function () {
