@@ -459,6 +459,11 @@
         target.replaceWith(fragment);
         return added;
       }
+      // The tapped control leaves the focus before the merge, which would take it out and pay
+      // a style and layout pass mid-merge for it (issue 29); a field being filled keeps it.
+      var focused = document.activeElement;
+      if (tap.busy && focused && focused !== target && target.contains(focused) &&
+          focused.matches("button, [hx-post]") && focused.blur) { focused.blur(); }
       try {
         sameAttributes(target, fresh, true);
         mergeChildren(target, fresh, added);
