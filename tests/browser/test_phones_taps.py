@@ -89,6 +89,9 @@ def test_a_double_tap_on_a_phone_records_one_roll_even_for_the_same_persons_next
             csrf = re.search(r'"X-CSRF-Token": "([^"]+)"', client.get("/").get_data(as_text=True))
             undo = {"csrf": csrf.group(1), "revision": str(after.revision)}
             assert client.post(f"/games/{game_id}/undo", data=undo).status_code == 303
+            # The next double tap is on the choices after the undo, not on those before it
+            # (still armed until the undo's revision reaches the phone, then replaced).
+            page.wait_for_selector(f'#seat[data-revision="{after.revision + 1}"]')
     finally:
         context.close()
     console_watch.assert_clean()
