@@ -60,11 +60,11 @@ def serve(instance: Path, timeout: float = 30.0, floor: bool = False):
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    command = [str(Path(sys.executable).with_name("companion")), "serve", "--host", "127.0.0.1"]
-    command += ["--port", str(port), "--threads", str(THREADS)]
-    command += ["--url", f"http://127.0.0.1:{port}", "--instance", str(instance / "data")]
-    if floor:  # on every CPU: the browsers need them
-        command = [sys.executable, "-m", "bench.floor", str(port), str(instance / "data")]
+    data = str(instance / "data")
+    command = [sys.executable, "-m", "bench.floor", str(port), data]  # on every CPU: browsers
+    if not floor:  # its link names 127.0.0.1, the host it listens on
+        command = [str(Path(sys.executable).with_name("companion")), "serve", "--port", str(port)]
+        command += ["--host", "127.0.0.1", "--threads", str(THREADS), "--instance", data]
     split = None if floor else cpu_split()
     affinity, log = os.sched_getaffinity(0), instance / "server.log"
 

@@ -201,14 +201,20 @@
   }
 
   // What a tap can take: buttons and tappable drawings (a form is not one: its button is).
-  function controlsOf(root) { return root.querySelectorAll("button, [hx-post]:not(form)"); }
+  var CONTROLS = "button, [hx-post]:not(form)";
+
+  function controlsOf(root) { return root.querySelectorAll(CONTROLS); }
 
   // Only the controls whose state changes are touched: each change restyles its control.
-  function disarm(root) {
-    if (root.dataset.armed !== "no") { root.dataset.armed = "no"; }
-    controlsOf(root).forEach(function (el) {
+  function unarmControls(scope) {
+    controlsOf(scope).forEach(function (el) {
       if (el.getAttribute("aria-disabled") !== "true") { el.setAttribute("aria-disabled", "true"); }
     });
+  }
+
+  function disarm(root) {
+    if (root.dataset.armed !== "no") { root.dataset.armed = "no"; }
+    unarmControls(root);
   }
 
   function arm(root) {
@@ -463,7 +469,7 @@
       // a style and layout pass mid-merge for it (issue 29); a field being filled keeps it.
       var focused = document.activeElement;
       if (tap.busy && focused && focused !== target && target.contains(focused) &&
-          focused.matches("button, [hx-post]") && focused.blur) { focused.blur(); }
+          focused.matches(CONTROLS)) { focused.blur(); }
       try {
         sameAttributes(target, fresh, true);
         mergeChildren(target, fresh, added);
@@ -640,7 +646,7 @@
     var root = consoleRoot();
     var part = event.target;
     if (root && part !== root && root.contains(part) && !isArmed(root)) {
-      controlsOf(part).forEach(function (el) { el.setAttribute("aria-disabled", "true"); });
+      unarmControls(part);
     }
   });
   // The correction form arrives later than its console, when the referee opens it (or a
